@@ -1,0 +1,23 @@
+# The two set-up commands of the README are `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test lint bench
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/flask --app pbem run --host 127.0.0.1 --port 5000
+
+test: $(STAMP)
+	$(BIN)/ruff check pbem tests tools benchmarks
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check pbem tests tools benchmarks

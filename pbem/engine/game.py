@@ -1,0 +1,419 @@
+"""The game facade: one object that tests, bots, the services and the web all use.
+
+A :class:`Game` owns a ruleset's state, the platform ``meta`` (seat holders,
+dice periods), the event log, undo and the dice source. Every change goes
+through :meth:`Game._apply`, the same code live play and replay run, so that
+``rs.replay(game.log())`` rebuilds an equal game bit for bit.
+
+Undo: the active seat may take back its latest orders inside one undo scope
+(``Ruleset.undo_scope``: usually the phase) as long as no die was rolled since.
+The game keeps a checkpoint copy of the state where the scope began and the
+groups of events since; an undo (itself an event) drops the last group and
+refolds the rest from the checkpoint. Nothing is deleted from the log.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from pbem.engine import events as ev
+from pbem.engine.dice import DiceSource, SeededDice
+from pbem.engine.errors import GameOver, IllegalOrder, InvalidOrder, NotYourTurn, ReplayError, RulesError
+from pbem.engine.events import Event, canonical_json, make_event, starts_group, state_digest
+from pbem.engine.ruleset import Ruleset
+
+_META_KINDS = ("seat.", "policy.", "game.")
+
+
+def _copy(value: Any) -> Any:
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+class _Context:
+    """The :class:`~pbem.engine.ruleset.OrderContext` handed to ``Ruleset.decide``."""
+
+    def __init__(self, game: Game, seat: str) -> None:
+        self._game = game
+        self.seat = seat
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self._game.state
+
+    def emit(self, type_: str, payload: dict[str, Any], seat: str | None | type[Ellipsis] = ...) -> Event:
+        family = self._game.ruleset.family
+        if not type_.startswith(family):
+            raise ValueError(f"ruleset event '{type_}' must start with '{family}'")
+        return self._game._append(self.seat if seat is ... else seat, type_, payload)  # type: ignore[arg-type]
+
+    def roll(self, count: int, sides: int = 6, *, context: dict[str, Any],
+             dice: list[dict[str, Any]] | None = None) -> list[int]:
+        game = self._game
+        source = game._require_dice()
+        seq = game.seq + 1
+        faces, period = source.roll(count, sides, seq=seq)
+        payload: dict[str, Any] = {"sides": sides, "faces": faces, "period": period, "context": context}
+        if dice is not None:
+            if len(dice) != count:
+                raise ValueError("one description per die")
+            payload["dice"] = [
+                {**d, "face": f, **({"hit": f <= d["target"]} if "target" in d else {})}
+                for d, f in zip(dice, faces, strict=True)
+            ]
+        game._append(context.get("roller", self.seat), ev.DICE_ROLLED, payload)
+        return faces
+
+    def shuffle(self, items: list[Any], *, context: dict[str, Any], public: bool = False) -> list[Any]:
+        game = self._game
+        source = game._require_dice()
+        seq = game.seq + 1
+        order, period = source.permutation(len(items), seq=seq)
+        shuffled = [items[i] for i in order]
+        payload = {"n": len(items), "period": period, "context": context, "public": public,
+                   "order": order}
+        game._append(self.seat, ev.DICE_SHUFFLED, payload)
+        return shuffled
+
+
+class Game:
+    """A game in progress. Build one with ``Ruleset.new_game``, ``from_position`` or ``replay``."""
+
+    def __init__(self, ruleset: Ruleset, dice: DiceSource | None = None) -> None:
+        self.ruleset = ruleset
+        self.dice = dice
+        self.state: dict[str, Any] = {}
+        self.meta: dict[str, Any] = {}
+        self.seq = 0
+        self._log: list[Event] = []
+        self._offset = 0
+        # undo machinery (see module docstring)
+        self._cp_state: Any = None
+        self._cp_groups: list[dict[str, Any]] = []
+        self._cp_scope = ""
+        self._dirty = True
+        self._group: dict[str, Any] | None = None
+        self._period_key = ""
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def create(cls, ruleset: Ruleset, options: dict[str, Any], position: dict[str, Any] | None, *,
+               seed: str = "", dice: DiceSource | None = None, game_id: str = "local") -> Game:
+        opts = ruleset.normalise_options(options)
+        if position is None:
+            position = ruleset.initial_position(opts)
+        source = dice if dice is not None else SeededDice(seed, game_id)
+        game = cls(ruleset, source)
+        payload = {"ruleset": ruleset.key, "version": ruleset.version, "game_id": source.game_id,
+                   "options": opts, "seats": ruleset.seats(opts), "position": position}
+        game._append(None, ev.CREATED, payload)
+        for type_, rec in source.start():
+            game._append(None, type_, rec)
+        return game
+
+    @classmethod
+    def replay(cls, ruleset: Ruleset, log: list[Event], dice: DiceSource | None = None) -> Game:
+        """Rebuild a game from its whole log; raises :class:`ReplayError` on a broken log."""
+        game = cls(ruleset, dice)
+        if not log or log[0].get("type") != ev.CREATED:
+            raise ReplayError("a log starts with a game.created event")
+        if log[0]["payload"].get("ruleset") != ruleset.key:
+            raise ReplayError(f"this log is for ruleset {log[0]['payload'].get('ruleset')!r}, not {ruleset.key!r}")
+        for expected, event in enumerate(log, start=1):
+            if event.get("seq") != expected:
+                raise ReplayError(f"event {expected} has seq {event.get('seq')!r}")
+            game._log.append(event)
+            game.seq = expected
+            game._apply(game._upcast(event))
+        if dice is not None:
+            dice.bind(game.meta.get("dice", {}))
+        return game
+
+    @classmethod
+    def from_snapshot(cls, ruleset: Ruleset, snapshot: dict[str, Any], events_after: list[Event],
+                      dice: DiceSource | None = None) -> Game:
+        """Resume from :meth:`snapshot` plus the events logged after it (the store's fast path)."""
+        game = cls(ruleset, dice)
+        game.state = _copy(snapshot["state"])
+        game.meta = _copy(snapshot["meta"])
+        game.seq = game._offset = snapshot["seq"]
+        undo = snapshot["undo"]
+        game._cp_state = _copy(undo["cp_state"])
+        game._cp_groups = _copy(undo["groups"])
+        game._group = game._cp_groups[-1] if game._cp_groups and undo.get("open") else None
+        game._cp_scope = undo["scope"]
+        game._dirty = undo["dirty"]
+        game._period_key = snapshot["period_key"]
+        for expected, event in enumerate(events_after, start=game.seq + 1):
+            if event.get("seq") != expected:
+                raise ReplayError(f"event {expected} has seq {event.get('seq')!r}")
+            game._log.append(event)
+            game.seq = expected
+            game._apply(game._upcast(event))
+        if dice is not None:
+            dice.bind(game.meta.get("dice", {}))
+        return game
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to resume this game without its earlier log (JSON-serialisable)."""
+        return _copy({
+            "seq": self.seq, "state": self.state, "meta": self.meta, "period_key": self._period_key,
+            "undo": {"cp_state": self._cp_state, "groups": self._cp_groups, "scope": self._cp_scope,
+                     "dirty": self._dirty, "open": self._group is not None and bool(self._cp_groups)
+                     and self._group is self._cp_groups[-1]},
+        })
+
+    # -- the public facade -------------------------------------------------------
+    def owed(self) -> list[dict[str, Any]]:
+        """Decisions owed now, with the seat that owes each; empty when the game is over."""
+        if self.result() is not None:
+            return []
+        return self.ruleset.owed(self.state)
+
+    def result(self) -> dict[str, Any] | None:
+        return self.ruleset.result(self.state) if self.state else None
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        return self.ruleset.view(self.state, seat)
+
+    def legal_options(self, seat: str) -> dict[str, Any]:
+        return self.ruleset.legal_options(self.state, seat)
+
+    def log(self) -> list[Event]:
+        """The whole event log (a new list; do not mutate the events)."""
+        if self._offset:
+            raise ReplayError("this game was resumed from a snapshot; load the whole log to export it")
+        return list(self._log)
+
+    def events_since(self, seq: int) -> list[Event]:
+        """The events after ``seq`` that this object holds."""
+        return self._log[max(0, seq - self._offset):]
+
+    def fingerprint(self) -> str:
+        """SHA-256 over state and meta: equal games have equal fingerprints."""
+        return state_digest({"state": self.state, "meta": self.meta})
+
+    def snapshot_key(self) -> str:
+        return canonical_json(self.ruleset.snapshot_key(self.state))
+
+    def submit(self, seat: str, order: dict[str, Any], *, by: str | None = None) -> list[Event]:
+        """Apply ``seat``'s order; return the events it produced or raise a ``RulesError``.
+
+        ``by`` records who acted when it was not the seat's holder (e.g. a deadline policy).
+        ``{"type": "undo"}`` takes back the seat's latest order (see :meth:`undo`).
+        """
+        if not isinstance(order, dict) or not isinstance(order.get("type"), str):
+            raise InvalidOrder("ENGINE-ORDER-1", "An order is a JSON object with a 'type' field.")
+        self._check_turn(seat)
+        if order["type"] == "undo":
+            return self.undo(seat)
+        start = len(self._log)
+        payload: dict[str, Any] = {"order": order}
+        if by:
+            payload["by"] = by
+        self._append(seat, ev.ORDER, payload)
+        try:
+            self.ruleset.decide(_Context(self, seat), order)
+        except RulesError:
+            self._rollback(start)
+            raise
+        except Exception:
+            self._rollback(start)
+            raise
+        self._after_group()
+        return self._log[start:]
+
+    def undo(self, seat: str) -> list[Event]:
+        """Take back ``seat``'s latest order in this undo scope, if no die was rolled since."""
+        self._check_turn(seat)
+        target = self._undo_target(seat)
+        start = len(self._log)
+        self._append(seat, ev.UNDO, {"order_seq": target["order_seq"]})
+        return self._log[start:]
+
+    def can_undo(self, seat: str) -> bool:
+        try:
+            self._undo_target(seat)
+        except RulesError:
+            return False
+        return True
+
+    def record(self, type_: str, payload: dict[str, Any], seat: str | None = None) -> Event:
+        """Log a platform record (``seat.*``, ``policy.*``, ``game.*``) that changes no rules state."""
+        if not type_.startswith(_META_KINDS) or type_ == ev.CREATED:
+            raise ValueError(f"'{type_}' is not a platform record type")
+        return self._append(seat, type_, payload)
+
+    def add_salt(self, seat: str, salt: str) -> list[Event]:
+        """A player's salt for the next dice period (see docs/dice.md)."""
+        if not isinstance(salt, str) or not 1 <= len(salt) <= 200:
+            raise InvalidOrder("DICE-SALT-1", "A salt is a text of 1 to 200 characters.")
+        start = len(self._log)
+        for type_, rec in self._require_dice().add_salt(seat, salt):
+            self._append(seat, type_, rec)
+        return self._log[start:]
+
+    # -- internals ----------------------------------------------------------
+    def _require_dice(self) -> DiceSource:
+        if self.dice is None:
+            raise RuntimeError("this game has no dice source (it was replayed for reading only)")
+        return self.dice
+
+    def _check_turn(self, seat: str) -> None:
+        if self.result() is not None:
+            raise GameOver("ENGINE-TURN-2", "The game is over; no more orders are taken.")
+        owed = self.ruleset.owed(self.state)
+        if not any(o["seat"] == seat for o in owed):
+            if owed:
+                names = " and ".join(dict.fromkeys(o.get("seat_name", o["seat"]) for o in owed))
+                phase = owed[0].get("phase", "")
+                raise NotYourTurn("ENGINE-TURN-1", f"It is {names}'s turn ({phase}).")
+            raise NotYourTurn("ENGINE-TURN-1", "No decision is owed now.")
+
+    def _undo_target(self, seat: str) -> dict[str, Any]:
+        groups = self._cp_groups
+        last = groups[-1] if groups else None
+        scope = canonical_json(self.ruleset.undo_scope(self.state))
+        if last is None or scope != self._cp_scope:
+            raise IllegalOrder("ENGINE-UNDO-1", "There is nothing to undo in this phase.")
+        if last.get("locked"):
+            raise IllegalOrder("ENGINE-UNDO-2", "Dice have been rolled since; that order cannot be undone.")
+        if last["seat"] != seat:
+            raise IllegalOrder("ENGINE-UNDO-3", "Only your own latest order can be undone.")
+        return last
+
+    def _append(self, seat: str | None, type_: str, payload: dict[str, Any]) -> Event:
+        version = self.ruleset.event_versions.get(type_, 1)
+        event = make_event(self.seq + 1, seat, type_, payload, version)
+        self._log.append(event)
+        self.seq += 1
+        self._apply(event)
+        return event
+
+    def _upcast(self, event: Event) -> Event:
+        current = self.ruleset.event_versions.get(event["type"], 1)
+        v = event.get("v", 1)
+        if v >= current:
+            return event
+        payload = event["payload"]
+        while v < current:
+            payload = self.ruleset.upcasters[(event["type"], v)](payload)
+            v += 1
+        return {**event, "v": v, "payload": payload}
+
+    def _apply(self, event: Event) -> None:
+        type_ = event["type"]
+        if type_.startswith(self.ruleset.family) and self.ruleset.family:
+            self.ruleset.evolve(self.state, event)
+            if self._group is not None:
+                self._group["events"].append(event)
+            return
+        if starts_group(type_):
+            self._group = None
+        if type_ == ev.ORDER:
+            self._open_group(event)
+        elif type_ in (ev.DICE_ROLLED, ev.DICE_SHUFFLED):
+            self.ruleset.evolve_core(self.state, event)
+            self.meta["dice"]["rolls"] = self.meta["dice"].get("rolls", 0) + 1
+            self._dirty = True
+            if self._group is not None:
+                self._group["events"].append(event)
+                self._group["locked"] = True
+        elif type_ == ev.UNDO:
+            self._apply_undo(event)
+        elif type_ == ev.CREATED:
+            self._apply_created(event)
+        elif type_.startswith("dice."):
+            self._apply_dice_record(event)
+        elif type_.startswith("seat."):
+            self._apply_seat_record(event)
+            self.ruleset.evolve_core(self.state, event)
+        elif type_.startswith(("policy.", "game.")):
+            self.meta.setdefault("records", {}).setdefault(type_, 0)
+            self.meta["records"][type_] += 1
+            self.ruleset.evolve_core(self.state, event)
+        else:
+            raise ReplayError(f"unknown event type {type_!r} at seq {event['seq']}")
+
+    def _apply_created(self, event: Event) -> None:
+        p = event["payload"]
+        self.state = self.ruleset.position_to_state(p["position"], p["options"])
+        self.meta = {
+            "game_id": p.get("game_id", "local"), "ruleset": p["ruleset"], "version": p["version"],
+            "options": p["options"], "seats": {s["id"]: None for s in p["seats"]},
+            "dice": {"period": 1, "commitments": {}, "revealed": {}, "salts": {}, "rolls": 0},
+        }
+        self._period_key = canonical_json(self.ruleset.dice_period_key(self.state))
+        self._dirty = True
+
+    def _apply_dice_record(self, event: Event) -> None:
+        p, dice = event["payload"], self.meta["dice"]
+        period = str(p["period"])
+        if event["type"] == "dice.committed":
+            dice["commitments"][period] = p["commitment"]
+        elif event["type"] == "dice.revealed":
+            dice["revealed"][period] = {"seed": p["seed"], "salts": p.get("salts", [])}
+            dice["period"] = int(period) + 1
+            self._period_key = canonical_json(self.ruleset.dice_period_key(self.state))
+            if p.get("final"):
+                dice["final"] = True
+        elif event["type"] == "dice.salted":
+            dice["salts"].setdefault(period, []).append(p["salt"])
+        else:
+            raise ReplayError(f"unknown event type {event['type']!r} at seq {event['seq']}")
+
+    def _apply_seat_record(self, event: Event) -> None:
+        p = event["payload"]
+        if p.get("seat") not in self.meta["seats"]:
+            raise ReplayError(f"seat record for unknown seat {p.get('seat')!r} at seq {event['seq']}")
+        holder = None if event["type"] == "seat.left" else {"user": p.get("user"), "name": p.get("name")}
+        self.meta["seats"][p["seat"]] = holder
+
+    def _open_group(self, event: Event) -> None:
+        scope = canonical_json(self.ruleset.undo_scope(self.state))
+        if self._dirty or scope != self._cp_scope:
+            self._cp_state = _copy(self.state)
+            self._cp_groups = []
+            self._cp_scope = scope
+            self._dirty = False
+        self._group = {"seat": event["seat"], "order_seq": event["seq"], "events": []}
+        self._cp_groups.append(self._group)
+
+    def _refold(self) -> None:
+        self.state = _copy(self._cp_state)
+        for group in self._cp_groups:
+            for event in group["events"]:
+                if event["type"] in (ev.DICE_ROLLED, ev.DICE_SHUFFLED):
+                    self.ruleset.evolve_core(self.state, event)
+                else:
+                    self.ruleset.evolve(self.state, event)
+
+    def _apply_undo(self, event: Event) -> None:
+        target = event["payload"]["order_seq"]
+        if not self._cp_groups or self._cp_groups[-1]["order_seq"] != target:
+            raise ReplayError(f"undo at seq {event['seq']} does not match the latest order")
+        self._cp_groups.pop()
+        self._refold()
+
+    def _rollback(self, start: int) -> None:
+        del self._log[start:]
+        self.seq = self._offset + start
+        if self._cp_groups:
+            self._cp_groups.pop()
+        self._group = None
+        self._refold()
+
+    def _after_group(self) -> None:
+        """After a live submission: close the dice period when the turn (or the game) ended."""
+        if self.dice is None:
+            return
+        final = self.result() is not None
+        if final and not self.meta["dice"].get("final"):
+            records = self.dice.end_period(final=True)
+        elif not final and self.ruleset.dice_period == "turn" and \
+                canonical_json(self.ruleset.dice_period_key(self.state)) != self._period_key:
+            records = self.dice.end_period()
+        else:
+            return
+        for type_, rec in records:
+            self._append(None, type_, rec)

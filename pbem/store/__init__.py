@@ -1,0 +1,1 @@
+"""Persistence: SQLModel tables, the append-only hash-chained event log, snapshots."""

@@ -1,0 +1,1 @@
+"""Tables: accounts (being written)."""

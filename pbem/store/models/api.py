@@ -1,0 +1,1 @@
+"""Tables: api (being written)."""

@@ -1,0 +1,1 @@
+"""Tables: dice (being written)."""

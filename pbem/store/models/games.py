@@ -1,0 +1,1 @@
+"""Tables: games (being written)."""

@@ -1,0 +1,1 @@
+"""Tables: outbox (being written)."""

@@ -1,0 +1,11 @@
+"""Every blueprint the app registers, as "module:attribute" (imported by create_app)."""
+
+BLUEPRINTS = [
+    "pbem.web.auth:bp",
+    "pbem.web.account:bp",
+    "pbem.web.lobby:bp",
+    "pbem.web.play:bp",
+    "pbem.web.api:bp",
+    "pbem.web.dice:bp",
+    "pbem.web.notifications:bp",
+]

@@ -1,0 +1,5 @@
+"""Blueprint 'play' (being written)."""
+
+from flask import Blueprint
+
+bp = Blueprint("play", __name__)

@@ -1,0 +1,1 @@
+"""Flask app and client fixtures."""
