@@ -1,1 +1,70 @@
-"""Tables: accounts (being written)."""
+"""Accounts: the ``user`` table.
+
+E-mail addresses are stored lower-cased (and unique). ``password_hash`` is a werkzeug
+``generate_password_hash`` string. ``session_version`` is part of the Flask-Login id
+(``"<id>:<session_version>"``) and goes up when the password changes, which logs out every
+other session and remember-me cookie of the user. Times are naive UTC.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import warnings
+from datetime import UTC, datetime
+
+from flask_login import UserMixin
+from sqlmodel import Field, SQLModel
+from werkzeug.security import check_password_hash, generate_password_hash
+
+LANGUAGES = ("en", "it")
+
+
+def utcnow() -> datetime:
+    """Naive UTC now (the store's time convention)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def normalize_email(email: str) -> str:
+    """The form an address is stored and looked up in: stripped and lower-cased."""
+    return email.strip().lower()
+
+
+# ``is_active`` is both a column and Flask-Login's flag: the column deliberately shadows
+# UserMixin's constant property, which pydantic would otherwise warn about.
+warnings.filterwarnings("ignore", message='Field name "is_active" in "User" shadows')
+
+
+class User(SQLModel, UserMixin, table=True):
+    """A club organiser or player (Flask-Login's ``UserMixin``)."""
+
+    __tablename__ = "user"
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254, unique=True, index=True)
+    display_name: str = Field(max_length=60)
+    password_hash: str = Field(max_length=255)
+    timezone: str = Field(default="Europe/Rome", max_length=64)
+    language: str = Field(default="en", max_length=8)
+    created_at: datetime = Field(default_factory=utcnow)
+    is_active: bool = Field(default=True)
+    session_version: int = Field(default=1)
+    last_login_at: datetime | None = Field(default=None)
+    password_changed_at: datetime | None = Field(default=None)
+
+    # Flask-Login ------------------------------------------------------------------------
+    def get_id(self) -> str:
+        return f"{self.id}:{self.session_version}"
+
+    # Passwords --------------------------------------------------------------------------
+    def set_password(self, password: str) -> None:
+        """Store a new password hash; other sessions and reset links stop working."""
+        self.password_hash = generate_password_hash(password)
+        self.session_version = (self.session_version or 0) + 1
+        self.password_changed_at = utcnow()
+
+    def check_password(self, password: str) -> bool:
+        return check_password_hash(self.password_hash, password)
+
+    def password_fingerprint(self) -> str:
+        """A short digest of the current password hash (reset links carry it)."""
+        return hashlib.sha256(self.password_hash.encode("utf-8")).hexdigest()[:16]
