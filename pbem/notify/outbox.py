@@ -1,0 +1,203 @@
+"""The outbox: write messages in the caller's transaction, deliver them afterwards.
+
+``enqueue_email`` / ``enqueue_webhook`` only add a row to the caller's session
+(the caller commits it with the event that causes it, so an order that does not
+land sends nothing). ``dispatch_pending`` is the sender job:
+
+1. *claim* a batch of due rows in one short transaction: ``pending`` rows whose
+   ``next_attempt_at`` has come, plus ``sending`` rows whose claim expired (a
+   worker died holding them). The claim sets ``status='sending'``, the claimer's
+   token and ``claimed_until``, and counts the attempt. Two dispatchers never
+   claim the same row: the claim is a conditional UPDATE re-checked per row.
+2. *send* each row (Message-ID is stored on the row, so a resend after a crash
+   carries the same Message-ID and the receiving side can recognise it);
+3. *record* the result at once, one commit per row: ``sent``; or back to
+   ``pending`` with exponential backoff; or ``failed`` after ``max_attempts``
+   (the organiser sees failed rows and may retry them).
+
+Time is always passed in (``now``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from sqlalchemy import and_, or_, select, update
+from sqlmodel import Session
+
+from pbem.store.models.outbox import (
+    EMAIL,
+    FAILED,
+    PENDING,
+    SENDING,
+    SENT,
+    WEBHOOK,
+    OutboxMessage,
+)
+
+log = logging.getLogger(__name__)
+
+SessionFactory = Callable[[], AbstractContextManager[Session]]
+
+
+class TransientError(Exception):
+    """Delivery failed but may succeed later (server busy, 4xx SMTP reply, network)."""
+
+
+class PermanentError(Exception):
+    """Delivery can never succeed (5xx SMTP reply for the recipient, bad address)."""
+
+
+class Transport(Protocol):
+    """Delivers one outbox row; raises TransientError or PermanentError on failure."""
+
+    def send(self, message: OutboxMessage) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Bounded retries with exponential backoff: base, base*2, base*4... capped."""
+
+    max_attempts: int = 6
+    base: timedelta = timedelta(minutes=1)
+    cap: timedelta = timedelta(hours=6)
+    #: How long a claim holds before another worker may take the row over.
+    lease: timedelta = timedelta(minutes=5)
+
+    def delay(self, attempts: int) -> timedelta:
+        return min(self.cap, self.base * (2 ** max(0, attempts - 1)))
+
+
+def new_message_id(domain: str = "pbem.invalid") -> str:
+    return f"<{uuid.uuid4().hex}@{domain}>"
+
+
+def enqueue_email(session: Session, *, to_address: str, subject: str, text: str,
+                  html: str | None = None, user_id: int | None = None,
+                  game_id: int | None = None, kind: str,
+                  headers: dict[str, str] | None = None, dedupe_key: str | None = None,
+                  not_before: datetime | None = None) -> OutboxMessage:
+    """Add an email to the caller's session (not committed). Returns the new row."""
+    if not to_address or "@" not in to_address:
+        raise ValueError(f"not an email address: {to_address!r}")
+    row = OutboxMessage(
+        channel=EMAIL, kind=kind, to_address=to_address, subject=subject, text=text, html=html,
+        headers=json.dumps(headers or {}, sort_keys=True), message_id=new_message_id(),
+        user_id=user_id, game_id=game_id, dedupe_key=dedupe_key, next_attempt_at=not_before,
+    )
+    session.add(row)
+    return row
+
+
+def enqueue_webhook(session: Session, *, url: str, body: dict[str, Any], game_id: int | None,
+                    kind: str = "webhook") -> OutboxMessage:
+    """Add a chat webhook post (Discord-compatible JSON ``body``) to the caller's session."""
+    row = OutboxMessage(
+        channel=WEBHOOK, kind=kind, to_address=url, subject="", text="",
+        headers=json.dumps(body, sort_keys=True), message_id=new_message_id(), game_id=game_id,
+    )
+    session.add(row)
+    return row
+
+
+def _due(now: datetime) -> Any:
+    col = OutboxMessage.__table__.c  # type: ignore[attr-defined]
+    pending = and_(col.status == PENDING,
+                   or_(col.next_attempt_at.is_(None), col.next_attempt_at <= now))
+    orphaned = and_(col.status == SENDING, col.claimed_until < now)
+    return or_(pending, orphaned)
+
+
+def claim(session_factory: SessionFactory, *, now: datetime, worker: str, limit: int = 200,
+          policy: RetryPolicy = RetryPolicy()) -> list[OutboxMessage]:
+    """Mark up to ``limit`` due rows as ``sending`` for ``worker`` and return them."""
+    col = OutboxMessage.__table__.c  # type: ignore[attr-defined]
+    token = f"{worker}:{uuid.uuid4().hex[:12]}"
+    with session_factory() as session:
+        ids = list(session.execute(
+            select(col.id).where(_due(now)).order_by(col.id).limit(limit)).scalars())
+        if not ids:
+            return []
+        session.execute(
+            update(OutboxMessage.__table__)  # type: ignore[arg-type]
+            .where(col.id.in_(ids), _due(now))
+            .values(status=SENDING, claimed_by=token, claimed_until=now + policy.lease,
+                    attempts=col.attempts + 1)
+        )
+        session.commit()
+        rows = session.execute(
+            select(OutboxMessage).where(col.claimed_by == token, col.status == SENDING)
+            .order_by(col.id)).scalars().all()
+        for row in rows:
+            session.expunge(row)
+        return list(rows)
+
+
+def _finish(session_factory: SessionFactory, row: OutboxMessage, values: dict[str, Any]) -> bool:
+    """Record a send's result, only if the row is still ours (returns False otherwise)."""
+    col = OutboxMessage.__table__.c  # type: ignore[attr-defined]
+    with session_factory() as session:
+        result = session.execute(
+            update(OutboxMessage.__table__)  # type: ignore[arg-type]
+            .where(col.id == row.id, col.claimed_by == row.claimed_by, col.status == SENDING)
+            .values(claimed_by=None, claimed_until=None, **values))
+        session.commit()
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+def deliver(session_factory: SessionFactory, transport: Transport, row: OutboxMessage, *,
+            now: datetime, policy: RetryPolicy = RetryPolicy()) -> str:
+    """Send one claimed row and record the result; returns the row's new status."""
+    try:
+        transport.send(row)
+    except PermanentError as exc:
+        log.warning("outbox %s failed permanently: %s", row.id, exc)
+        _finish(session_factory, row, {"status": FAILED, "last_error": str(exc)[:2000]})
+        return FAILED
+    except Exception as exc:  # noqa: BLE001 - any other failure is retried
+        if row.attempts >= policy.max_attempts:
+            log.warning("outbox %s failed after %s attempts: %s", row.id, row.attempts, exc)
+            _finish(session_factory, row, {"status": FAILED, "last_error": str(exc)[:2000]})
+            return FAILED
+        retry_at = now + policy.delay(row.attempts)
+        _finish(session_factory, row, {"status": PENDING, "next_attempt_at": retry_at,
+                                       "last_error": str(exc)[:2000]})
+        return PENDING
+    _finish(session_factory, row, {"status": SENT, "sent_at": now, "last_error": None})
+    return SENT
+
+
+def dispatch_pending(session_factory: SessionFactory, transport: Transport, now: datetime, *,
+                     worker: str = "worker", batch: int = 200, max_batches: int | None = None,
+                     policy: RetryPolicy = RetryPolicy()) -> int:
+    """Deliver every due row (batch by batch); returns how many were sent."""
+    sent = 0
+    batches = 0
+    while max_batches is None or batches < max_batches:
+        rows = claim(session_factory, now=now, worker=worker, limit=batch, policy=policy)
+        if not rows:
+            break
+        batches += 1
+        for row in rows:
+            if deliver(session_factory, transport, row, now=now, policy=policy) == SENT:
+                sent += 1
+    return sent
+
+
+def retry_failed(session: Session, *, message_id: int, game_id: int | None = None) -> bool:
+    """Put a failed row back in the queue (attempts reset). Returns False if not found/failed."""
+    row = session.get(OutboxMessage, message_id)
+    if row is None or row.status != FAILED or (game_id is not None and row.game_id != game_id):
+        return False
+    row.status, row.attempts, row.next_attempt_at, row.last_error = PENDING, 0, None, None
+    session.add(row)
+    return True
