@@ -1,14 +1,20 @@
-"""Dice sources: the only way randomness enters a game.
+"""Dice sources: the only way randomness enters a game (the scheme is in docs/dice.md).
 
 The engine asks a :class:`DiceSource` for faces bound to the event ``seq`` they
 will be recorded at, so a roll can never be taken twice for the same position
 (reloading a page or resubmitting gives the same faces). Replaying a log never
 asks for dice: the faces are in the ``dice.rolled`` events.
 
-:class:`SeededDice` derives everything from a seed string (tests, bots, the
-facade's ``seed`` argument). The server's verifiable source (secret seeds with
-published commitments and player salts) implements the same protocol in
-``pbem.services``; the derivation of faces from a key is shared: :func:`derive_faces`.
+Commit and reveal: each *period* (a turn in open games) has a secret seed whose
+SHA-256 commitment is logged two periods ahead; players' salts logged during
+period ``p`` go into period ``p + 1``'s key. The faces of the event at ``seq``
+come from the byte stream ``HMAC-SHA256(key, "<game_id>|<seq>|<block>")`` for
+blocks 0, 1, 2..., read by rejection sampling (no modulo bias).
+
+:class:`SeededDice` derives every period's seed from one seed string (tests,
+bots, the facade's ``seed`` argument). The server's source
+(:mod:`pbem.services.dice`) keeps secret random seeds in the database; both
+share :class:`CommitRevealDice` and the derivation functions below.
 """
 
 from __future__ import annotations
@@ -19,6 +25,9 @@ from typing import Any, Protocol
 
 CoreRecord = tuple[str, dict[str, Any]]
 
+#: Largest die or deck the derivation accepts (draws read at most 4 bytes).
+MAX_SIDES = 1 << 32
+
 
 class DiceSource(Protocol):
     """What a game needs from its randomness."""
@@ -26,7 +35,7 @@ class DiceSource(Protocol):
     game_id: str
 
     def start(self) -> list[CoreRecord]:
-        """Records to log when a game starts (e.g. the first seed commitment)."""
+        """Records to log when a game starts (the commitments of periods 1 and 2)."""
 
     def roll(self, count: int, sides: int, *, seq: int) -> tuple[list[int], int]:
         """``count`` faces in ``1..sides`` for the event at ``seq``, and the period used."""
@@ -34,14 +43,26 @@ class DiceSource(Protocol):
     def permutation(self, n: int, *, seq: int) -> tuple[list[int], int]:
         """A permutation of ``range(n)`` for the event at ``seq`` (Fisher–Yates), and the period."""
 
-    def end_period(self, final: bool = False) -> list[CoreRecord]:
-        """Close the current period: records that reveal its seed and (unless final) commit the next."""
+    def end_period(self, final: bool = False, reveal: bool = True) -> list[CoreRecord]:
+        """Close the current period.
+
+        ``reveal``: log its seed (open games) or only close it (``dice.closed``, hidden
+        games). ``final``: the game is over; reveal every period not yet revealed.
+        """
 
     def add_salt(self, seat: str, salt: str) -> list[CoreRecord]:
         """A player's salt for the next period; the records to log."""
 
     def bind(self, dice_meta: dict[str, Any]) -> None:
-        """Resume from the dice part of a game's meta (current period, salts) after a replay."""
+        """Resume from the dice part of a game's meta (period, salts, revealed) after a replay."""
+
+
+# -- the derivation (docs/dice.md, sections 3 to 5) -----------------------------------
+
+
+def commitment(seed: str) -> str:
+    """The published commitment of a seed: hex SHA-256 of its UTF-8 bytes."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
 def derive_key(seed: str, salts: list[str]) -> bytes:
@@ -54,59 +75,119 @@ def derive_key(seed: str, salts: list[str]) -> bytes:
     return h.digest()
 
 
-def commitment(seed: str) -> str:
-    """The published commitment of a seed: hex SHA-256 of its UTF-8 bytes."""
-    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+def _block(key: bytes, game_id: str, seq: int, block: int) -> bytes:
+    return hmac.digest(key, f"{game_id}|{seq}|{block}".encode(), "sha256")
 
 
-def _uniform(key: bytes, game_id: str, seq: int, index: int, n: int) -> int:
-    """An unbiased integer in ``0..n-1`` from HMAC-SHA256(key, "game_id|seq|index|attempt")."""
-    limit = (1 << 64) - ((1 << 64) % n)
-    attempt = 0
-    while True:
-        msg = f"{game_id}|{seq}|{index}|{attempt}".encode()
-        value = int.from_bytes(hmac.new(key, msg, hashlib.sha256).digest()[:8], "big")
-        if value < limit:
-            return value % n
-        attempt += 1
+class ByteStream:
+    """The bytes ``HMAC(key, "game_id|seq|0") || HMAC(key, "game_id|seq|1") || ...``."""
+
+    def __init__(self, key: bytes, game_id: str, seq: int) -> None:
+        self.key, self.game_id, self.seq = key, game_id, seq
+        self.block = 0
+        self.buf = b""
+        self.pos = 0
+
+    def take(self, width: int) -> int:
+        """The next ``width`` bytes as a big-endian unsigned integer."""
+        while len(self.buf) - self.pos < width:
+            self.buf = self.buf[self.pos:] + _block(self.key, self.game_id, self.seq, self.block)
+            self.pos = 0
+            self.block += 1
+        value = int.from_bytes(self.buf[self.pos:self.pos + width], "big")
+        self.pos += width
+        return value
+
+    def below(self, n: int) -> int:
+        """An unbiased integer in ``0..n-1``: rejection sampling over ``width(n)`` bytes."""
+        width = draw_width(n)
+        span = 1 << (8 * width)
+        limit = span - span % n
+        while True:
+            value = self.take(width)
+            if value < limit:
+                return value % n
+
+
+def draw_width(n: int) -> int:
+    """Bytes read per draw below ``n``: the fewest whose range covers ``0..n-1``."""
+    if not 1 <= n <= MAX_SIDES:
+        raise ValueError(f"cannot draw below {n}: 1..{MAX_SIDES} only")
+    return max(1, ((n - 1).bit_length() + 7) // 8)
 
 
 def derive_faces(key: bytes, game_id: str, seq: int, count: int, sides: int) -> list[int]:
-    """Faces ``1..sides`` of the rolls with indexes ``0..count-1`` at event ``seq``."""
-    return [_uniform(key, game_id, seq, i, sides) + 1 for i in range(count)]
+    """Faces ``1..sides`` of the ``count`` dice of the event at ``seq``."""
+    if count < 0:
+        raise ValueError("a negative number of dice")
+    if draw_width(sides) == 1:  # the fast path: one byte per draw, same stream as ByteStream
+        limit = 256 - 256 % sides
+        out: list[int] = []
+        block = 0
+        while len(out) < count:
+            out.extend([b % sides + 1 for b in _block(key, game_id, seq, block) if b < limit])
+            block += 1
+        return out[:count]
+    stream = ByteStream(key, game_id, seq)
+    return [stream.below(sides) + 1 for _ in range(count)]
 
 
 def derive_permutation(key: bytes, game_id: str, seq: int, n: int) -> list[int]:
-    """Fisher–Yates over ``range(n)``; draw ``i`` picks from ``0..n-1-i``."""
+    """Fisher–Yates over ``range(n)``: draw ``i`` swaps position ``i`` with ``i + below(n - i)``."""
     order = list(range(n))
+    stream = ByteStream(key, game_id, seq)
     for i in range(n - 1):
-        j = i + _uniform(key, game_id, seq, i, n - i)
+        j = i + stream.below(n - i)
         order[i], order[j] = order[j], order[i]
     return order
 
 
-class SeededDice:
-    """Deterministic commit-and-reveal dice derived from one seed string.
+# -- sources ----------------------------------------------------------------------------
 
-    Period ``p`` uses the seed ``HMAC(seed, "period|p")``; the commitment to it is
-    logged when the period opens and the seed itself when it closes.
+
+class CommitRevealDice:
+    """The period bookkeeping shared by every verifiable source.
+
+    Subclasses provide :meth:`seed_for` (the secret seed of a period, created on first
+    use) and may override :meth:`on_reveal` (e.g. to mark a stored seed as public).
     """
 
-    def __init__(self, seed: str, game_id: str = "local") -> None:
+    game_id: str
+
+    def __init__(self, game_id: str) -> None:
         self.game_id = game_id
-        self._root = seed.encode("utf-8")
         self.period = 1
         self.salts: dict[int, list[str]] = {}
+        self.revealed: set[int] = set()
+        self._keys: dict[int, bytes] = {}
 
-    def _seed(self, period: int) -> str:
-        return hmac.new(self._root, f"period|{period}".encode(), hashlib.sha256).hexdigest()
+    def seed_for(self, period: int) -> str:
+        raise NotImplementedError
+
+    def on_reveal(self, period: int) -> None:
+        """Hook: the seed of ``period`` is being revealed."""
 
     def _key(self) -> bytes:
-        return derive_key(self._seed(self.period), self.salts.get(self.period, []))
+        key = self._keys.get(self.period)
+        if key is None:
+            key = derive_key(self.seed_for(self.period), self.salts.get(self.period, []))
+            self._keys[self.period] = key
+        return key
+
+    def _commit(self, period: int) -> CoreRecord:
+        return ("dice.committed", {"period": period, "commitment": commitment(self.seed_for(period))})
+
+    def _reveal(self, period: int, final: bool = False) -> CoreRecord:
+        self.on_reveal(period)
+        self.revealed.add(period)
+        rec: dict[str, Any] = {"period": period, "seed": self.seed_for(period),
+                               "salts": list(self.salts.get(period, []))}
+        if final:
+            rec["final"] = True
+        return ("dice.revealed", rec)
 
     def start(self) -> list[CoreRecord]:
-        return [("dice.committed", {"period": 1, "commitment": commitment(self._seed(1))}),
-                ("dice.committed", {"period": 2, "commitment": commitment(self._seed(2))})]
+        return [self._commit(1), self._commit(2)]
 
     def roll(self, count: int, sides: int, *, seq: int) -> tuple[list[int], int]:
         return derive_faces(self._key(), self.game_id, seq, count, sides), self.period
@@ -114,23 +195,39 @@ class SeededDice:
     def permutation(self, n: int, *, seq: int) -> tuple[list[int], int]:
         return derive_permutation(self._key(), self.game_id, seq, n), self.period
 
-    def end_period(self, final: bool = False) -> list[CoreRecord]:
+    def end_period(self, final: bool = False, reveal: bool = True) -> list[CoreRecord]:
         p = self.period
-        reveal: dict[str, Any] = {"period": p, "seed": self._seed(p), "salts": list(self.salts.get(p, []))}
-        self.period = p + 1
         if final:
-            return [("dice.revealed", {**reveal, "final": True})]
-        nxt = {"period": p + 2, "commitment": commitment(self._seed(p + 2))}
-        return [("dice.revealed", reveal), ("dice.committed", nxt)]
+            hidden = [q for q in range(1, p + 1) if q not in self.revealed]
+            records = [self._reveal(q, final=q == p) for q in hidden]
+            self.period = p + 1
+            return records
+        first = self._reveal(p) if reveal else ("dice.closed", {"period": p})
+        self.period = p + 1
+        return [first, self._commit(p + 2)]
 
     def add_salt(self, seat: str, salt: str) -> list[CoreRecord]:
         target = self.period + 1
         self.salts.setdefault(target, []).append(salt)
+        self._keys.pop(target, None)
         return [("dice.salted", {"period": target, "seat": seat, "salt": salt})]
 
     def bind(self, dice_meta: dict[str, Any]) -> None:
         self.period = int(dice_meta.get("period", 1))
         self.salts = {int(k): list(v) for k, v in dice_meta.get("salts", {}).items()}
+        self.revealed = {int(k) for k in dice_meta.get("revealed", {})}
+        self._keys = {}
+
+
+class SeededDice(CommitRevealDice):
+    """Deterministic commit-and-reveal dice: period ``p``'s seed is ``HMAC(seed, "period|p")``."""
+
+    def __init__(self, seed: str, game_id: str = "local") -> None:
+        super().__init__(game_id)
+        self._root = seed.encode("utf-8")
+
+    def seed_for(self, period: int) -> str:
+        return hmac.new(self._root, f"period|{period}".encode(), hashlib.sha256).hexdigest()
 
 
 class ScriptedDice:
@@ -156,7 +253,7 @@ class ScriptedDice:
     def permutation(self, n: int, *, seq: int) -> tuple[list[int], int]:
         return list(range(n)), self.period
 
-    def end_period(self, final: bool = False) -> list[CoreRecord]:
+    def end_period(self, final: bool = False, reveal: bool = True) -> list[CoreRecord]:
         self.period += 1
         return []
 

@@ -204,7 +204,10 @@ class Game:
         """
         if not isinstance(order, dict) or not isinstance(order.get("type"), str):
             raise InvalidOrder("ENGINE-ORDER-1", "An order is a JSON object with a 'type' field.")
-        self._check_turn(seat)
+        if order["type"] in self.ruleset.anytime_orders:
+            self._check_seat(seat)
+        else:
+            self._check_turn(seat)
         if order["type"] == "undo":
             return self.undo(seat)
         start = len(self._log)
@@ -248,6 +251,10 @@ class Game:
         """A player's salt for the next dice period (see docs/dice.md)."""
         if not isinstance(salt, str) or not 1 <= len(salt) <= 200:
             raise InvalidOrder("DICE-SALT-1", "A salt is a text of 1 to 200 characters.")
+        if self.result() is not None:
+            raise GameOver("DICE-SALT-2", "The game is over; its dice are all rolled.")
+        if seat not in self.meta.get("seats", {}):
+            raise InvalidOrder("DICE-SALT-3", f"There is no seat {seat!r} in this game.")
         start = len(self._log)
         for type_, rec in self._require_dice().add_salt(seat, salt):
             self._append(seat, type_, rec)
@@ -258,6 +265,12 @@ class Game:
         if self.dice is None:
             raise RuntimeError("this game has no dice source (it was replayed for reading only)")
         return self.dice
+
+    def _check_seat(self, seat: str) -> None:
+        if self.result() is not None:
+            raise GameOver("ENGINE-TURN-2", "The game is over; no more orders are taken.")
+        if seat not in self.meta.get("seats", {}):
+            raise NotYourTurn("ENGINE-TURN-3", f"'{seat}' is not a seat of this game.")
 
     def _check_turn(self, seat: str) -> None:
         if self.result() is not None:
@@ -271,8 +284,7 @@ class Game:
             raise NotYourTurn("ENGINE-TURN-1", "No decision is owed now.")
 
     def _undo_target(self, seat: str) -> dict[str, Any]:
-        groups = self._cp_groups
-        last = groups[-1] if groups else None
+        last = next((g for g in reversed(self._cp_groups) if not g.get("anytime")), None)
         scope = canonical_json(self.ruleset.undo_scope(self.state))
         if last is None or scope != self._cp_scope:
             raise IllegalOrder("ENGINE-UNDO-1", "There is nothing to undo in this phase.")
@@ -353,10 +365,13 @@ class Game:
             dice["commitments"][period] = p["commitment"]
         elif event["type"] == "dice.revealed":
             dice["revealed"][period] = {"seed": p["seed"], "salts": p.get("salts", [])}
-            dice["period"] = int(period) + 1
+            dice["period"] = max(dice["period"], int(period) + 1)
             self._period_key = canonical_json(self.ruleset.dice_period_key(self.state))
             if p.get("final"):
                 dice["final"] = True
+        elif event["type"] == "dice.closed":
+            dice["period"] = int(period) + 1
+            self._period_key = canonical_json(self.ruleset.dice_period_key(self.state))
         elif event["type"] == "dice.salted":
             dice["salts"].setdefault(period, []).append(p["salt"])
         else:
@@ -377,6 +392,8 @@ class Game:
             self._cp_scope = scope
             self._dirty = False
         self._group = {"seat": event["seat"], "order_seq": event["seq"], "events": []}
+        if event["payload"]["order"].get("type") in self.ruleset.anytime_orders:
+            self._group["anytime"] = True
         self._cp_groups.append(self._group)
 
     def _refold(self) -> None:
@@ -390,9 +407,11 @@ class Game:
 
     def _apply_undo(self, event: Event) -> None:
         target = event["payload"]["order_seq"]
-        if not self._cp_groups or self._cp_groups[-1]["order_seq"] != target:
+        index = next((i for i in range(len(self._cp_groups) - 1, -1, -1)
+                      if not self._cp_groups[i].get("anytime")), None)
+        if index is None or self._cp_groups[index]["order_seq"] != target:
             raise ReplayError(f"undo at seq {event['seq']} does not match the latest order")
-        self._cp_groups.pop()
+        del self._cp_groups[index]
         self._refold()
 
     def _rollback(self, start: int) -> None:
@@ -410,9 +429,11 @@ class Game:
         final = self.result() is not None
         if final and not self.meta["dice"].get("final"):
             records = self.dice.end_period(final=True)
-        elif not final and self.ruleset.dice_period == "turn" and \
+        elif not final and \
                 canonical_json(self.ruleset.dice_period_key(self.state)) != self._period_key:
-            records = self.dice.end_period()
+            # open games reveal each period's seed as it closes; hidden-information
+            # games ("game") only close it and reveal every seed when the game ends
+            records = self.dice.end_period(reveal=self.ruleset.dice_period == "turn")
         else:
             return
         for type_, rec in records:

@@ -70,6 +70,9 @@ class Ruleset:
     upcasters: dict[tuple[str, int], Upcaster] = {}
     #: Current version of each event type this ruleset emits (default 1).
     event_versions: dict[str, int] = {}
+    #: Order types a seat may submit at any time, not only when it owes a decision
+    #: (standing orders). They are never undone and never block the active seat's undo.
+    anytime_orders: frozenset[str] = frozenset()
 
     # -- set-up -------------------------------------------------------------
     def options_schema(self) -> list[dict[str, Any]]:

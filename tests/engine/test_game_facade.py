@@ -95,3 +95,17 @@ def test_dice_period_revealed_at_turn_end_and_resume_from_snapshot():
     assert fast.fingerprint() == game.fingerprint()
     fast.dice = None
     assert fast.can_undo("blue")
+
+
+def test_anytime_order_accepted_off_turn_and_does_not_block_undo():
+    rs = load_ruleset("race")
+    game = rs.new_game({}, seed="x")
+    game.submit("red", {"type": "step", "n": 2})
+    game.submit("blue", {"type": "note", "text": "standing orders"})
+    assert game.state["notes"]["blue"] == "standing orders"
+    game.undo("red")
+    assert game.state["pos"]["red"] == 0
+    assert game.state["notes"]["blue"] == "standing orders"
+    with pytest.raises(NotYourTurn):
+        game.submit("green", {"type": "note", "text": "?"})
+    assert rs.replay(game.log()).fingerprint() == game.fingerprint()

@@ -21,6 +21,7 @@ class Race(Ruleset):
     title = "Race (test ruleset)"
     family = "race."
     multi_seat = "none"
+    anytime_orders = frozenset({"note"})
 
     def options_schema(self) -> list[dict[str, Any]]:
         return [{"name": "goal", "label": "Goal square", "type": "int", "default": 30, "min": 5, "max": 500}]
@@ -48,6 +49,9 @@ class Race(Ruleset):
 
     def decide(self, ctx: Any, order: dict[str, Any]) -> None:
         state, kind = ctx.state, order["type"]
+        if kind == "note":
+            ctx.emit("race.noted", {"text": str(order.get("text", ""))[:200]})
+            return
         if state["pending"]:
             if kind != "answer" or not isinstance(order.get("block"), bool):
                 raise IllegalOrder("RACE-3", "Answer the six first: {'type': 'answer', 'block': true|false}.")
@@ -71,7 +75,9 @@ class Race(Ruleset):
 
     def evolve(self, state: dict[str, Any], event: dict[str, Any]) -> None:
         t, p, a = event["type"], event["payload"], state["active"]
-        if t == "race.stepped":
+        if t == "race.noted":
+            state.setdefault("notes", {})[event["seat"]] = p["text"]
+        elif t == "race.stepped":
             state["pos"][a] += p["n"]
         elif t == "race.rolled":
             state["pos"][a] += p["face"]
