@@ -13,7 +13,9 @@ from pbem.engine.errors import UnknownRuleset
 from pbem.engine.ruleset import Ruleset
 
 #: key -> "module:factory" (a callable returning a Ruleset).
-RULESETS: dict[str, str] = {}
+RULESETS: dict[str, str] = {
+    "aa1941": "pbem.games.aa:aa1941",
+}
 
 _loaded: dict[str, Ruleset] = {}
 _factories: dict[str, Callable[[], Ruleset]] = {}
@@ -46,7 +48,8 @@ def load_ruleset(key: str) -> Ruleset:
     if key in _loaded:
         return _loaded[key]
     if key not in RULESETS:
-        raise UnknownRuleset(f"unknown ruleset: {key!r} (known: {', '.join(available()) or 'none'})")
+        known = ", ".join(available()) or "none"
+        raise UnknownRuleset(f"unknown ruleset: {key!r} (known: {known})")
     factory = _factories.get(key)
     if factory is None:
         module_name, _, attr = RULESETS[key].partition(":")

@@ -1,0 +1,203 @@
+"""``AARuleset``: the A&A rules as one :class:`~pbem.engine.Ruleset`, assembled from modules.
+
+Each rules module listed in :data:`MODULES` may expose these tables, merged here:
+
+* ``ORDERS``: order type -> ``handler(rs, ctx, order)`` (validates, then emits events);
+* ``EVOLVERS``: event type -> ``evolver(rs, state, event)`` (the only code replay runs);
+* ``PHASE_EXIT_CHECKS``: phase -> ``fn(rs, state) -> [(rule_id, message)]`` blocking ``end_phase``;
+* ``PHASE_END`` / ``PHASE_START``: phase -> ``fn(rs, ctx)`` emitting events at phase boundaries;
+* ``TURN_END``: ``[fn(rs, ctx)]`` run in module order when a power's turn ends (income, victory);
+* ``OWED``: ``fn(rs, state) -> [owed] | None``, decisions owed by a non-active seat mid-phase;
+* ``ANYTIME``: order types a seat may send at any time (standing orders);
+* ``VIEW_REDACTORS``: ``[fn(state_copy, seat)]`` removing what the seat may not see (the copy
+  is shallow: replace top-level keys, never mutate nested values);
+* ``EVENT_REDACTORS``: ``[fn(event, seat) -> event | None]``;
+* ``DEFAULT_ORDERS``: ``[fn(rs, state, seat) -> order | None]`` for the deadline policy;
+* ``LEGAL_OPTIONS``: ``[fn(rs, state, seat) -> dict]`` merged into ``legal_options``;
+* ``DESCRIBERS``: event type -> ``fn(rs, event) -> str`` for readable logs.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pbem.engine import InvalidOrder, ReplayError, Ruleset
+from pbem.games.aa.data import load_scenario
+from pbem.games.aa.state import PHASE_LABELS, State, build_state
+
+# What the frame reads from the data engineer's modules: ``data.load_scenario(dir)`` returns a
+# ScenarioData with ``powers`` (each: id, name, side, capital, ipcs), ``turn_order`` (power ids),
+# ``spaces`` {name: Space(kind "land"|"sea", original_owner, neutral, ...)}, ``units``
+# {type: UnitType}, ``setups`` {"rulebook": position, "errata": position}; and
+# ``mapgraph.MapGraph(data)`` is the precomputed map (``rs.map``).
+
+#: The rules modules whose tables make up the ruleset (each engineer adds theirs).
+MODULES = [
+    "pbem.games.aa.sequence",
+]
+
+
+class AARuleset(Ruleset):
+    family = "aa."
+    multi_seat = "side"
+    dice_period = "turn"
+
+    def __init__(self, *, key: str, title: str, data_dir: Path) -> None:
+        self.key = key
+        self.title = title
+        self.data = load_scenario(data_dir)
+        from pbem.games.aa.mapgraph import MapGraph
+
+        self.map = MapGraph(self.data)
+        self.sides = {p.id: p.side for p in self.data.powers}
+        self.capitals = {p.id: p.capital for p in self.data.powers}
+        self.power_names = {p.id: p.name for p in self.data.powers}
+        self._load_modules()
+
+    # -- assembly ------------------------------------------------------------------
+    def _load_modules(self) -> None:
+        self.orders: dict[str, Callable[..., None]] = {}
+        self.evolvers: dict[str, Callable[..., None]] = {}
+        self.exit_checks: dict[str, list[Callable[..., Any]]] = {}
+        self.phase_end: dict[str, list[Callable[..., None]]] = {}
+        self.phase_start: dict[str, list[Callable[..., None]]] = {}
+        self.turn_end: list[Callable[..., None]] = []
+        self.owed_hooks: list[Callable[..., Any]] = []
+        self.view_redactors: list[Callable[..., None]] = []
+        self.event_redactors: list[Callable[..., Any]] = []
+        self.default_orders: list[Callable[..., Any]] = []
+        self.legal_option_hooks: list[Callable[..., dict[str, Any]]] = []
+        self.describers: dict[str, Callable[..., str]] = {}
+        anytime: set[str] = set()
+        for name in MODULES:
+            module = importlib.import_module(name)
+            self._merge(self.orders, getattr(module, "ORDERS", {}), name)
+            self._merge(self.evolvers, getattr(module, "EVOLVERS", {}), name)
+            self._merge(self.describers, getattr(module, "DESCRIBERS", {}), name)
+            for table, target in (("PHASE_EXIT_CHECKS", self.exit_checks),
+                                  ("PHASE_END", self.phase_end), ("PHASE_START", self.phase_start)):
+                for phase, fn in getattr(module, table, {}).items():
+                    target.setdefault(phase, []).append(fn)
+            self.turn_end.extend(getattr(module, "TURN_END", []))
+            if hasattr(module, "OWED"):
+                self.owed_hooks.append(module.OWED)
+            self.view_redactors.extend(getattr(module, "VIEW_REDACTORS", []))
+            self.event_redactors.extend(getattr(module, "EVENT_REDACTORS", []))
+            self.default_orders.extend(getattr(module, "DEFAULT_ORDERS", []))
+            self.legal_option_hooks.extend(getattr(module, "LEGAL_OPTIONS", []))
+            anytime.update(getattr(module, "ANYTIME", ()))
+        self.anytime_orders = frozenset(anytime)
+
+    @staticmethod
+    def _merge(target: dict[str, Any], table: dict[str, Any], module: str) -> None:
+        for key, fn in table.items():
+            if key in target:
+                raise ValueError(f"{module} redefines {key!r}")
+            target[key] = fn
+
+    # -- set-up --------------------------------------------------------------------
+    def options_schema(self) -> list[dict[str, Any]]:
+        return [
+            {"name": "victory", "label": "Victory conditions (AA41-VIC-01)", "type": "choice",
+             "default": "two_capitals", "choices": [
+                 {"value": "two_capitals", "label": "Standard game: two capitals"},
+                 {"value": "one_capital", "label": "Quick game: one capital"}]},
+            {"name": "setup", "label": "Starting setup", "type": "choice", "default": "rulebook",
+             "choices": [{"value": "rulebook", "label": "Rulebook"},
+                         {"value": "errata", "label": "Rulebook with errata (+3 Soviet infantry,"
+                                                      " +1 US infantry, +1 US destroyer)"}]},
+            {"name": "dice", "label": "Dice", "type": "choice", "default": "standard",
+             "choices": [{"value": "standard", "label": "Standard dice"},
+                         {"value": "low_luck", "label": "Low luck"}]},
+            {"name": "ask_defender", "label": "Ask the defender to choose casualties",
+             "type": "bool", "default": False},
+        ]
+
+    def seats(self, options: dict[str, Any]) -> list[dict[str, Any]]:
+        by_id = {p.id: p for p in self.data.powers}
+        return [{"id": pid, "name": by_id[pid].name, "side": by_id[pid].side}
+                for pid in self.data.turn_order]
+
+    def initial_position(self, options: dict[str, Any]) -> dict[str, Any]:
+        position = copy.deepcopy(self.data.setups[options["setup"]])
+        position.setdefault("round", 1)
+        position.setdefault("power", self.data.turn_order[0])
+        position.setdefault("phase", "purchase")
+        return position
+
+    def position_to_state(self, position: dict[str, Any], options: dict[str, Any]) -> State:
+        return build_state(self, position, options)
+
+    # -- play ----------------------------------------------------------------------
+    def owed(self, state: State) -> list[dict[str, Any]]:
+        if state["result"] is not None:
+            return []
+        for hook in self.owed_hooks:
+            owed = hook(self, state)
+            if owed:
+                return owed
+        power, phase = state["power"], state["phase"]
+        label = PHASE_LABELS[phase]
+        return [{"seat": power, "seat_name": self.power_names[power], "kind": phase,
+                 "phase": label, "prompt": f"{self.power_names[power]}: {label}"}]
+
+    def decide(self, ctx: Any, order: dict[str, Any]) -> None:
+        handler = self.orders.get(order["type"])
+        if handler is None:
+            known = ", ".join(sorted(self.orders))
+            raise InvalidOrder("AA41-ORDER-1",
+                               f"Unknown order type '{order['type']}' (known: {known}).")
+        handler(self, ctx, order)
+
+    def evolve(self, state: State, event: dict[str, Any]) -> None:
+        evolver = self.evolvers.get(event["type"])
+        if evolver is None:
+            raise ReplayError(f"unknown A&A event type {event['type']!r} at seq {event['seq']}")
+        evolver(self, state, event)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state["result"]
+
+    # -- views and helpers -----------------------------------------------------------
+    def view(self, state: State, seat: str | None) -> State:
+        if not self.view_redactors:
+            return state
+        seen = copy.copy(state)
+        for redact in self.view_redactors:
+            redact(seen, seat)
+        return seen
+
+    def event_view(self, event: dict[str, Any], seat: str | None) -> dict[str, Any] | None:
+        for redact in self.event_redactors:
+            event = redact(event, seat)
+            if event is None:
+                return None
+        return event
+
+    def legal_options(self, state: State, seat: str) -> dict[str, Any]:
+        options: dict[str, Any] = {"phase": state["phase"], "power": state["power"]}
+        for hook in self.legal_option_hooks:
+            options.update(hook(self, state, seat))
+        return options
+
+    def default_order(self, state: State, seat: str) -> dict[str, Any] | None:
+        for hook in self.default_orders:
+            order = hook(self, state, seat)
+            if order is not None:
+                return order
+        return {"type": "end_phase"} if seat == state["power"] else None
+
+    def describe_event(self, event: dict[str, Any]) -> str | None:
+        describe = self.describers.get(event["type"])
+        return describe(self, event) if describe else None
+
+    def undo_scope(self, state: State) -> Any:
+        owing = [o["seat"] for o in self.owed(state)]
+        return [state["round"], state["power"], state["phase"], owing]
+
+    def dice_period_key(self, state: State) -> Any:
+        return [state["round"], state["power"]]
