@@ -1,0 +1,52 @@
+"""Errors the use cases raise: each carries the HTTP status and a message a player understands.
+
+Engine ``RulesError``s (``InvalidOrder`` 400, ``IllegalOrder`` 422, ``NotYourTurn`` 403,
+``GameOver`` 409) pass through the services unchanged; they have the same
+``status`` / ``message`` attributes plus ``rule_id``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    """Base class: ``status`` is the HTTP status, ``message`` the sentence to show."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"error": type(self).__name__, "message": self.message}
+
+
+class BadRequest(ServiceError):
+    status = 400
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+class StaleGame(Conflict):
+    """The submission was based on an older position (``expected_seq`` is not the last seq)."""
+
+    status = 409
+
+    def __init__(self, message: str, last_seq: int | None = None) -> None:
+        super().__init__(message)
+        self.last_seq = last_seq
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "last_seq": self.last_seq}

@@ -1,0 +1,85 @@
+"""What a game page or the API shows one viewer (loaded from the newest snapshot)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlmodel import Session
+
+from pbem.services.common import get_game, holders, seats_of
+from pbem.services.errors import NotFound
+from pbem.services.queries import visible
+from pbem.store import snapshots
+from pbem.store.models.accounts import User
+from pbem.store.models.games import FORMING
+
+
+def game_view(
+    session: Session, *, game_id: int, user_id: int | None, seat: str | None = None
+) -> dict[str, Any]:
+    """The game as ``user_id`` may see it.
+
+    Keys: ``game`` (the row), ``id``, ``title``, ``ruleset``, ``status``, ``visibility``,
+    ``organiser_id``, ``is_organiser``, ``last_seq``, ``deadline_at``, ``result``,
+    ``seats`` (``[{"id", "name", "side", "user_id", "user_name", "owes"}]``),
+    ``my_seats``, ``seat`` (the seat whose view this is; ``None`` for a spectator),
+    ``view`` (the engine's ``view(seat)``; ``None`` before the start), ``owed``
+    (every owed decision), ``my_owed`` (those of ``seat``), ``legal`` (the seat's
+    legal options when it owes a decision), ``can_undo``.
+    A private game is ``NotFound`` for anyone but its organiser and players.
+    """
+    game = get_game(session, game_id)
+    if not visible(session, game, user_id):
+        raise NotFound(f"There is no game {game_id}.")
+    held = holders(session, game.id)
+    mine = [s for s, h in held.items() if user_id is not None and h.user_id == user_id]
+    order = [s["id"] for s in seats_of(game)]
+    mine.sort(key=order.index)
+    if seat is not None and seat not in mine:
+        seat = None
+    seat = seat or (mine[0] if mine else None)
+    engine = snapshots.load_game(session, game) if game.status != FORMING else None
+    owed = engine.owed() if engine else []
+    owing = {o["seat"] for o in owed}
+    names = _names(session, [h.user_id for h in held.values()])
+    seats = [
+        {
+            **info,
+            "user_id": held[info["id"]].user_id if info["id"] in held else None,
+            "user_name": names.get(held[info["id"]].user_id) if info["id"] in held else None,
+            "owes": info["id"] in owing,
+        }
+        for info in seats_of(game)
+    ]
+    my_owed = [o for o in owed if o["seat"] == seat] if seat else []
+    return {
+        "game": game,
+        "id": game.id,
+        "title": game.title,
+        "ruleset": game.ruleset_key,
+        "status": game.status,
+        "visibility": game.visibility,
+        "organiser_id": game.organiser_id,
+        "is_organiser": user_id is not None and user_id == game.organiser_id,
+        "last_seq": game.last_seq,
+        "deadline_at": game.deadline_at,
+        "result": json.loads(game.result) if game.result else None,
+        "seats": seats,
+        "my_seats": mine,
+        "seat": seat,
+        "view": engine.view(seat) if engine else None,
+        "owed": owed,
+        "my_owed": my_owed,
+        "legal": engine.legal_options(seat) if engine and my_owed and seat else None,
+        "can_undo": bool(engine and seat and my_owed and engine.can_undo(seat)),
+    }
+
+
+def _names(session: Session, user_ids: list[int]) -> dict[int, str]:
+    out = {}
+    for uid in set(user_ids):
+        user = session.get(User, uid)
+        if user is not None:
+            out[uid] = user.display_name
+    return out

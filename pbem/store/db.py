@@ -1,0 +1,91 @@
+"""Database engine, schema migrations and write transactions.
+
+``make_engine(url)`` accepts SQLite (``sqlite:///path``) and PostgreSQL
+(``postgresql+psycopg://...``). On SQLite the engine turns on WAL, foreign keys
+and a busy timeout, and takes over transaction control from the sqlite3 driver
+so that a use case is one real transaction; :func:`begin_write` starts it with
+``BEGIN IMMEDIATE`` so that concurrent writers queue instead of failing late.
+``create_schema(engine)`` runs ``alembic upgrade head`` programmatically.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlmodel import Session
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+#: Milliseconds a SQLite writer waits for another writer before giving up.
+SQLITE_BUSY_MS = 15000
+_IMMEDIATE = "pbem_immediate"
+
+
+def make_engine(url: str, **kwargs: Any) -> Engine:
+    """An SQLAlchemy engine for ``url`` with the pragmas this project relies on."""
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    if not url.startswith("sqlite"):
+        kwargs.setdefault("pool_pre_ping", True)
+        return create_engine(url, **kwargs)
+    kwargs.setdefault("connect_args", {})
+    kwargs["connect_args"].setdefault("check_same_thread", False)
+    kwargs["connect_args"].setdefault("timeout", SQLITE_BUSY_MS / 1000)
+    engine = create_engine(url, **kwargs)
+    _configure_sqlite(engine)
+    return engine
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (see below)
+        cursor = dbapi_connection.cursor()
+        if engine.url.database not in (None, "", ":memory:"):
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        immediate = conn.get_execution_options().get(_IMMEDIATE)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def begin_write(session: Session) -> None:
+    """Start ``session``'s transaction as a writer (SQLite: ``BEGIN IMMEDIATE``).
+
+    Call it first in a use case that writes. If the session's transaction has
+    already begun this does nothing: the UNIQUE constraint and row locks still
+    keep the log consistent, a late conflict just surfaces as ``StaleGame``.
+    """
+    if session.in_transaction():
+        return
+    session.connection(execution_options={_IMMEDIATE: True})
+
+
+def alembic_config(engine: Engine | None = None) -> Config:
+    """An Alembic config pointing at this package's migrations (and at ``engine`` if given)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    if engine is not None:
+        cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+        cfg.attributes["engine"] = engine
+    return cfg
+
+
+def create_schema(engine: Engine) -> None:
+    """Bring the database behind ``engine`` to the current schema (``alembic upgrade head``)."""
+    with engine.begin() as connection:
+        cfg = alembic_config(engine)
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, "head")
+
+
+def session_for(engine: Engine) -> Session:
+    """A new session; objects stay usable after commit (``expire_on_commit=False``)."""
+    return Session(engine, expire_on_commit=False)

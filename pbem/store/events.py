@@ -1,0 +1,250 @@
+"""The append-only, hash-chained event log of each game (docs/event-log.md).
+
+Every row's ``hash`` is the hex SHA-256 of the UTF-8 canonical JSON of::
+
+    {"game_id", "seq", "seat", "type", "v", "payload", "created_at", "prev_hash"}
+
+where ``created_at`` is ``YYYY-MM-DDTHH:MM:SS.ffffffZ`` (UTC) and ``prev_hash``
+is the previous row's hash (:data:`GENESIS` for seq 1). A row is written once
+and never updated; :func:`verify_chain` finds the first row that disagrees.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlmodel import Session, select
+
+from pbem.engine.events import canonical_json
+from pbem.services.errors import NotFound, StaleGame
+from pbem.store.models.games import Event, Game, as_utc
+
+#: ``prev_hash`` of a game's first event.
+GENESIS = "0" * 64
+
+
+def iso(dt: datetime) -> str:
+    """The fixed text form of a stored time used in hashes and exports (UTC, microseconds)."""
+    return as_utc(dt).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def parse_iso(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+
+
+def event_hash(
+    game_id: int,
+    seq: int,
+    seat: str | None,
+    type_: str,
+    v: int,
+    payload: Any,
+    created_at: str,
+    prev_hash: str,
+) -> str:
+    """The hash of one log entry (``payload`` as the parsed JSON value)."""
+    doc = {
+        "game_id": game_id,
+        "seq": seq,
+        "seat": seat,
+        "type": type_,
+        "v": v,
+        "payload": payload,
+        "created_at": created_at,
+        "prev_hash": prev_hash,
+    }
+    return hashlib.sha256(canonical_json(doc).encode("utf-8")).hexdigest()
+
+
+def lock_game(session: Session, game_id: int) -> Game:
+    """The game row, locked for this transaction (``FOR UPDATE``; SQLite: BEGIN IMMEDIATE)."""
+    game = session.exec(
+        select(Game)
+        .where(Game.id == game_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ).first()
+    if game is None:
+        raise NotFound(f"There is no game {game_id}.")
+    return game
+
+
+def append(
+    session: Session,
+    game_id: int,
+    expected_seq: int,
+    events: Sequence[dict[str, Any]],
+    user_id: int | None = None,
+    now: datetime | None = None,
+) -> list[Event]:
+    """Insert ``events`` at seq ``expected_seq + 1...``; ``StaleGame`` if the log moved on.
+
+    The game row is locked and its ``last_seq`` advanced in the same transaction,
+    so the stale check and the insert are atomic; ``UNIQUE(game_id, seq)`` turns
+    any writer that slipped past into ``StaleGame`` too. Does not commit.
+    """
+    game = lock_game(session, game_id)
+    stored = _max_seq(session, game_id)
+    if expected_seq != game.last_seq or expected_seq != stored:
+        raise StaleGame(
+            f"The game moved on: it is now at event {max(stored, game.last_seq)}.",
+            last_seq=max(stored, game.last_seq),
+        )
+    prev = _hash_at(session, game_id, expected_seq) if expected_seq else GENESIS
+    created = as_utc(now)
+    stamp = iso(created)
+    rows: list[Event] = []
+    for offset, event in enumerate(events, start=1):
+        seq = expected_seq + offset
+        if event.get("seq", seq) != seq:
+            raise ValueError(f"event {event.get('seq')} appended at position {seq}")
+        row = Event(
+            game_id=game_id,
+            seq=seq,
+            seat=event.get("seat"),
+            type=event["type"],
+            v=event.get("v", 1),
+            payload=canonical_json(event["payload"]),
+            user_id=user_id,
+            created_at=created,
+            prev_hash=prev,
+            hash=event_hash(
+                game_id,
+                seq,
+                event.get("seat"),
+                event["type"],
+                event.get("v", 1),
+                event["payload"],
+                stamp,
+                prev,
+            ),
+        )
+        prev = row.hash
+        rows.append(row)
+    session.add_all(rows)
+    game.last_seq = expected_seq + len(rows)
+    game.updated_at = created
+    session.add(game)
+    try:
+        session.flush()
+    except (IntegrityError, OperationalError) as exc:
+        session.rollback()
+        raise StaleGame("Another order was stored at the same time; reload the game.") from exc
+    return rows
+
+
+def import_rows(session: Session, game_id: int, rows: Sequence[dict[str, Any]]) -> list[Event]:
+    """Store an imported log (export dicts) under ``game_id``, re-chained, keeping each time.
+
+    The hashes change because ``game_id`` is part of them; the caller checked the
+    export's own chain first. The game must have no events yet. Does not commit.
+    """
+    game = lock_game(session, game_id)
+    if game.last_seq or _max_seq(session, game_id):
+        raise StaleGame(f"Game {game_id} already has events.", last_seq=game.last_seq)
+    prev, out = GENESIS, []
+    for seq, src in enumerate(rows, start=1):
+        stamp = src["created_at"]
+        digest = event_hash(
+            game_id, seq, src.get("seat"), src["type"], src.get("v", 1), src["payload"], stamp, prev
+        )
+        out.append(
+            Event(
+                game_id=game_id,
+                seq=seq,
+                seat=src.get("seat"),
+                type=src["type"],
+                v=src.get("v", 1),
+                payload=canonical_json(src["payload"]),
+                user_id=None,
+                created_at=parse_iso(stamp),
+                prev_hash=prev,
+                hash=digest,
+            )
+        )
+        prev = digest
+    session.add_all(out)
+    game.last_seq = len(out)
+    session.add(game)
+    session.flush()
+    return out
+
+
+def _max_seq(session: Session, game_id: int) -> int:
+    return session.exec(
+        select(func.coalesce(func.max(Event.seq), 0)).where(Event.game_id == game_id)
+    ).one()
+
+
+def _hash_at(session: Session, game_id: int, seq: int) -> str:
+    found = session.exec(
+        select(Event.hash).where(Event.game_id == game_id, Event.seq == seq)
+    ).first()
+    if found is None:
+        raise StaleGame(f"The log of game {game_id} has no event {seq}.", last_seq=None)
+    return found
+
+
+def load_rows(session: Session, game_id: int, after_seq: int = 0) -> list[Event]:
+    """The stored rows after ``after_seq``, in order."""
+    return list(
+        session.exec(
+            select(Event).where(Event.game_id == game_id, Event.seq > after_seq).order_by(Event.seq)
+        )
+    )
+
+
+def to_dict(row: Event) -> dict[str, Any]:
+    """The engine's event dict of a stored row."""
+    return {
+        "seq": row.seq,
+        "seat": row.seat,
+        "type": row.type,
+        "v": row.v,
+        "payload": json.loads(row.payload),
+    }
+
+
+def load(session: Session, game_id: int, after_seq: int = 0) -> list[dict[str, Any]]:
+    """The game's events after ``after_seq`` as engine event dicts."""
+    return [to_dict(row) for row in load_rows(session, game_id, after_seq)]
+
+
+def verify_chain(rows: Iterable[Any]) -> int | None:
+    """The seq of the first row whose position, link or hash is wrong, or ``None`` if all agree.
+
+    ``rows`` are :class:`Event` rows or export dicts with the same fields
+    (``payload`` as JSON text or as a value, ``created_at`` as datetime or ISO text).
+    """
+    prev = GENESIS
+    for expected, row in enumerate(rows, start=1):
+        get = row.get if isinstance(row, dict) else lambda k, r=row: getattr(r, k)
+        seq = get("seq")
+        try:
+            payload = get("payload")
+            if isinstance(payload, str):
+                payload = json.loads(payload)
+            created = get("created_at")
+            stamp = created if isinstance(created, str) else iso(created)
+            digest = event_hash(
+                get("game_id"),
+                seq,
+                get("seat"),
+                get("type"),
+                get("v"),
+                payload,
+                stamp,
+                get("prev_hash"),
+            )
+        except (ValueError, TypeError, KeyError):
+            return seq if isinstance(seq, int) else expected
+        if seq != expected or get("prev_hash") != prev or get("hash") != digest:
+            return seq if isinstance(seq, int) else expected
+        prev = digest
+    return None
