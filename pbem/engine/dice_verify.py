@@ -52,6 +52,7 @@ class _Period:
     salts: list[str] = field(default_factory=list)
     seed: str | None = None
     revealed_salts: list[str] | None = None
+    revealed_at: int = 0
     rolls: list[Event] = field(default_factory=list)
 
 
@@ -76,7 +77,8 @@ class _Walk:
             if per.commitment is not None:
                 self.problems.append(_bad(e, f"period {p['period']} committed twice"))
             elif per.salts or per.rolls:
-                self.problems.append(_bad(e, f"period {p['period']} committed after its salts or rolls"))
+                self.problems.append(
+                    _bad(e, f"period {p['period']} committed after its salts or rolls"))
             else:
                 per.commitment, per.committed_at = p["commitment"], e["seq"]
         elif t == "dice.salted":
@@ -84,11 +86,13 @@ class _Walk:
                 self.problems.append(_bad(e, f"salt for period {p['period']}, which had begun"))
             per = self.period(p["period"])
             if per.commitment is None:
-                self.problems.append(_bad(e, f"salt for period {p['period']} before its commitment"))
+                self.problems.append(
+                    _bad(e, f"salt for period {p['period']} before its commitment"))
             per.salts.append(p["salt"])
         elif t == "dice.revealed":
             per = self.period(p["period"])
             per.seed, per.revealed_salts = p["seed"], list(p.get("salts", []))
+            per.revealed_at = e["seq"]
             self.current = max(self.current, int(p["period"]) + 1)
         elif t == "dice.closed":
             self.current = int(p["period"]) + 1
@@ -98,7 +102,8 @@ class _Walk:
                     e, f"rolled in period {p.get('period')} while period {self.current} was open")
             per = self.period(p.get("period", self.current))
             if per.commitment is None:
-                self.roll_problems.setdefault(e["seq"], _bad(e, "rolled before its period was committed"))
+                self.roll_problems.setdefault(
+                    e["seq"], _bad(e, "rolled before its period was committed"))
             per.rolls.append(e)
 
 
@@ -128,7 +133,8 @@ def _check_roll(e: Event, key: bytes, game_id: str) -> dict[str, Any] | None:
 def verify_dice(log: list[Event]) -> DiceReport:
     """Check every revealed roll of ``log`` (a whole game log, from ``game.created``)."""
     if not log or log[0].get("type") != "game.created":
-        return DiceReport(False, problems=[{"seq": None, "reason": "a log starts with game.created"}])
+        problem = {"seq": None, "reason": "a log starts with game.created"}
+        return DiceReport(False, problems=[problem])
     game_id = str(log[0]["payload"].get("game_id", "local"))
     walk = _Walk()
     for expected_seq, e in enumerate(log, start=1):
@@ -150,11 +156,11 @@ def verify_dice(log: list[Event]) -> DiceReport:
             reason = f"the revealed seed of period {number} does not match its commitment"
             bad.extend(_bad(r, reason) for r in per.rolls)
             if not per.rolls:
-                walk.problems.append({"seq": per.committed_at, "reason": reason})
+                walk.problems.append({"seq": per.revealed_at, "reason": reason})
             continue
         if per.revealed_salts is not None and per.revealed_salts != per.salts:
-            walk.problems.append({"seq": per.committed_at,
-                                  "reason": f"period {number}: revealed salts differ from the logged ones"})
+            reason = f"period {number}: revealed salts differ from the logged ones"
+            walk.problems.append({"seq": per.revealed_at, "reason": reason})
         key = derive_key(per.seed, per.salts)
         for r in per.rolls:
             if r["seq"] in walk.roll_problems:

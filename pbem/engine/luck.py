@@ -75,7 +75,7 @@ def face_counts(dice: Iterable[dict[str, Any]], sides: int = 6) -> list[int]:
 
 
 def chi_square(counts: list[int]) -> tuple[float, int]:
-    """Pearson's statistic of ``counts`` against equal expected counts, and its degrees of freedom."""
+    """Pearson's statistic of ``counts`` against equal counts, and its degrees of freedom."""
     total = sum(counts)
     k = len(counts)
     if total == 0 or k < 2:

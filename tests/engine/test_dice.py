@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 from scipy.stats import chisquare
@@ -17,10 +18,28 @@ from pbem.engine.dice import (
     derive_permutation,
     draw_width,
 )
-from tests.engine.dice_helpers import play_turns
 from tests.rulesets.race import Race
 
 KEY = derive_key("seed-for-tests", [])
+
+
+def play_turns(game: Any, turns: int, salts: dict[int, str] | None = None) -> Any:
+    """Each turn the active seat rolls, the other answers a six, then the turn ends."""
+    salts = salts or {}
+    for turn in range(turns):
+        if game.result() is not None:
+            break
+        seat = game.state["active"]
+        if turn in salts:
+            game.add_salt(seat, salts[turn])
+        game.submit(seat, {"type": "roll"})
+        if game.result() is not None:
+            break
+        if game.state["pending"]:
+            other = game.owed()[0]["seat"]
+            game.submit(other, {"type": "answer", "block": False})
+        game.submit(seat, {"type": "end"})
+    return game
 
 
 def test_same_seed_material_gives_same_faces_and_other_seq_differs():
@@ -37,9 +56,12 @@ def test_fewer_dice_are_a_prefix_of_more_dice_at_the_same_seq():
 
 
 def test_fast_path_agrees_with_the_general_byte_stream():
-    for sides in (2, 6, 10, 12, 20, 200, 256):
+    for sides in (2, 6, 10, 12, 20, 129, 200, 256):
         stream = ByteStream(KEY, "g", 9)
-        assert derive_faces(KEY, "g", 9, 300, sides) == [stream.below(sides) + 1 for _ in range(300)]
+        expected = [stream.below(sides) + 1 for _ in range(300)]
+        assert derive_faces(KEY, "g", 9, 300, sides) == expected
+        for count in (0, 1, 5, 16, 17):
+            assert derive_faces(KEY, "g", 9, count, sides) == expected[:count]
 
 
 def test_faces_are_uniform_over_600000_rolls():
@@ -127,12 +149,19 @@ def test_salt_goes_to_next_period_and_changes_its_rolls():
     salted = play_turns(rs.new_game({"goal": 200}, seed="s"), 2, salts={0: "my lucky salt"})
     salt_events = [e for e in salted.log() if e["type"] == "dice.salted"]
     assert [e["payload"]["period"] for e in salt_events] == [2]
-    rolls = [[e["payload"]["faces"] for e in g.log() if e["type"] == "dice.rolled"] for g in (plain, salted)]
-    assert rolls[0][0] == rolls[1][0]  # period 1 was already committed and running
-    assert salted.meta["dice"]["revealed"]["2"]["salts"] == ["my lucky salt"]
-    key_plain = derive_key(plain.meta["dice"]["revealed"]["2"]["seed"], [])
-    key_salted = derive_key(salted.meta["dice"]["revealed"]["2"]["seed"], ["my lucky salt"])
-    assert key_plain != key_salted
+    rolls = [e for e in salted.log() if e["type"] == "dice.rolled"]
+    revealed = salted.meta["dice"]["revealed"]
+    assert revealed["2"]["salts"] == ["my lucky salt"]
+    first, second = rolls[0], rolls[1]
+    assert (first["payload"]["period"], second["payload"]["period"]) == (1, 2)
+    # period 1 was committed and running: the salt does not touch it
+    assert first["payload"]["faces"] == derive_faces(
+        derive_key(revealed["1"]["seed"], []), "local", first["seq"], 1, 6)
+    with_salt = derive_key(revealed["2"]["seed"], ["my lucky salt"])
+    assert second["payload"]["faces"] == derive_faces(with_salt, "local", second["seq"], 1, 6)
+    unsalted = derive_faces(derive_key(revealed["2"]["seed"], []), "local", second["seq"], 30, 6)
+    assert derive_faces(with_salt, "local", second["seq"], 30, 6) != unsalted
+    assert revealed["2"]["seed"] == plain.meta["dice"]["revealed"]["2"]["seed"]
 
 
 def test_salt_is_refused_when_too_long_or_for_an_unknown_seat():
@@ -155,10 +184,35 @@ def test_seed_is_never_in_the_log_before_its_period_ends():
 
 
 class HiddenRace(Race):
-    """A race whose dice must stay secret until the game ends (like a card game)."""
+    """A race whose dice must stay secret until the game ends (like a card game).
+
+    ``{"type": "deal"}`` shuffles a private deck of ten cards for the active seat.
+    """
 
     key = "hidden-race"
     dice_period = "game"
+
+    def decide(self, ctx: Any, order: dict[str, Any]) -> None:
+        if order["type"] == "deal":
+            ctx.shuffle(list(range(10)), context={"deck": "hand", "roller": ctx.seat})
+            return
+        super().decide(ctx, order)
+
+    def event_view(self, event: dict[str, Any], seat: str | None) -> dict[str, Any] | None:
+        p = event["payload"]
+        if event["type"] == "dice.shuffled" and not p["public"] and seat != event["seat"]:
+            return {**event, "payload": {k: v for k, v in p.items() if k != "order"}}
+        return event
+
+
+def test_hidden_shuffle_order_is_redacted_for_other_seats():
+    game = HiddenRace().new_game({"goal": 30}, seed="deck", game_id="d")
+    game.submit("red", {"type": "deal"})
+    shuffle = game.log()[-1]
+    order = shuffle["payload"]["order"]
+    assert shuffle["type"] == "dice.shuffled" and sorted(order) == list(range(10))
+    assert "order" not in game.ruleset.event_view(shuffle, "blue")["payload"]
+    assert game.ruleset.event_view(shuffle, "red")["payload"]["order"] == order
 
 
 def test_hidden_information_game_reveals_no_seed_before_the_end():
