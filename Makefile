@@ -16,8 +16,8 @@ run: $(STAMP)
 	$(BIN)/flask --app pbem run --host 127.0.0.1 --port 5000
 
 test: $(STAMP)
-	$(BIN)/ruff check pbem tests tools benchmarks
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check pbem tests tools benchmarks
+	$(BIN)/ruff check .
