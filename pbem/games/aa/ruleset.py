@@ -38,6 +38,7 @@ from pbem.games.aa.state import PHASE_LABELS, State, build_state
 #: The rules modules whose tables make up the ruleset (each engineer adds theirs).
 MODULES = [
     "pbem.games.aa.sequence",
+    "pbem.games.aa.capture",
 ]
 
 
