@@ -1,5 +1,295 @@
-"""Blueprint 'api' (being written)."""
+"""Blueprint ``api``: the JSON API under ``/api/v1`` and the ``/account/tokens`` page.
 
-from flask import Blueprint
+Authentication: ``Authorization: Bearer <personal token>`` (no CSRF: a browser
+never sends that header across sites), else the logged-in browser session, whose
+POSTs then need the ``X-CSRFToken`` header. Errors are JSON:
+``{"error", "message"}`` plus ``rule_id`` for a refused order and ``last_seq``
+for a stale one. The routes are described in :mod:`pbem.web.openapi`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, current_app, g, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import current_user
+from flask_wtf.csrf import CSRFError
+
+from pbem.engine import available, load_ruleset
+from pbem.services import export as export_service
+from pbem.services import orders as order_service
+from pbem.services import queries, views
+from pbem.web import api_log, api_tokens, openapi
+from pbem.web.api_errors import HANDLED, error_body
+from pbem.web.db import db_session
+from pbem.web.extensions import csrf
+from pbem.web.play import may_export
+
+PREFIX = openapi.PREFIX
+LOG_DEFAULT = 100
 
 bp = Blueprint("api", __name__)
+csrf.exempt(bp)  # checked below: bearer requests need none, session requests do
+
+bp.add_url_rule("/account/tokens", "tokens", api_tokens.tokens_page)
+bp.add_url_rule("/account/tokens", "create_token", api_tokens.create_token_view,
+                methods=["POST"])
+bp.add_url_rule("/account/tokens/<int:token_id>/revoke", "revoke_token",
+                api_tokens.revoke_token_view, methods=["POST"])
+
+
+def fail(status: int, error: str, message: str, **extra: Any) -> ResponseReturnValue:
+    response = jsonify({"error": error, "message": message, **extra})
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="pbem"'
+    return response, status
+
+
+def fail_with(exc: Exception) -> ResponseReturnValue:
+    status, body = error_body(exc)
+    return jsonify(body), status
+
+
+def _csrf_ok() -> bool:
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return True
+    try:
+        csrf.protect()
+    except CSRFError:
+        return False
+    return True
+
+
+@bp.before_request
+def authenticate() -> ResponseReturnValue | None:
+    """Who is calling: sets ``g.api_user``, or answers 401 (or 400 for a missing CSRF token)."""
+    if not request.path.startswith(PREFIX + "/"):  # the token pages: session + CSRF form field
+        if request.method == "POST" and not _csrf_ok():
+            raise CSRFError("The CSRF token is missing or invalid.")
+        return None
+    if request.endpoint == "api.openapi_json":
+        return None
+    header = request.headers.get("Authorization")
+    if header is not None:
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            return fail(401, "Unauthorized", "Send the header 'Authorization: Bearer <token>'.")
+        user = api_tokens.user_for_token(db_session(), token.strip())
+        if user is None:
+            return fail(401, "Unauthorized", "This API token is unknown or has been revoked.")
+        g.api_user = user
+        return None
+    if current_user.is_authenticated:
+        if request.method not in ("GET", "HEAD", "OPTIONS") and not _csrf_ok():
+            return fail(400, "CSRFError", "A request from the browser session needs the "
+                                          "X-CSRFToken header.")
+        g.api_user = current_user._get_current_object()
+        return None
+    return fail(401, "Unauthorized", "Log in, or send a personal API token "
+                                     "(Authorization: Bearer <token>).")
+
+
+def uid() -> int:
+    return int(g.api_user.id)
+
+
+def body_object() -> dict[str, Any] | None:
+    data = request.get_json(silent=True)
+    return data if isinstance(data, dict) else None
+
+
+def summary(game: Any, *, my_seats: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "id": game.id, "title": game.title, "ruleset": game.ruleset_key, "status": game.status,
+        "visibility": game.visibility, "owed_seats": json.loads(game.owed_seats),
+        "my_seats": my_seats or [], "last_seq": game.last_seq,
+        "deadline_at": iso(game.deadline_at), "url": url_for("play.game", game_id=game.id,
+                                                             _external=True),
+    }
+
+
+def iso(value: Any) -> str | None:
+    return value.isoformat(timespec="seconds") + "Z" if value else None
+
+
+def view_json(data: dict[str, Any]) -> dict[str, Any]:
+    """The service's game view without the ORM row, times as ISO 8601 UTC."""
+    out = {k: v for k, v in data.items() if k != "game"}
+    out["deadline_at"] = iso(data["deadline_at"])
+    return out
+
+
+# -- routes ----------------------------------------------------------------------------------
+@bp.get(PREFIX + "/openapi.json")
+def openapi_json() -> ResponseReturnValue:
+    return jsonify(openapi.document(request.host_url.rstrip("/")))
+
+
+@bp.get(PREFIX + "/rulesets")
+def rulesets() -> ResponseReturnValue:
+    out = []
+    for key in available():
+        rs = load_ruleset(key)
+        defaults = rs.normalise_options({})
+        out.append({"key": key, "title": rs.title or key, "multi_seat": rs.multi_seat,
+                    "options": rs.options_schema(), "seats": rs.seats(defaults)})
+    return jsonify(out)
+
+
+@bp.get(PREFIX + "/games")
+def games() -> ResponseReturnValue:
+    which = request.args.get("filter", "all")
+    if which not in ("all", "mine", "open"):
+        return fail(400, "BadRequest", "filter is one of: all, mine, open.")
+    session = db_session()
+    out: dict[int, dict[str, Any]] = {}
+    if which in ("all", "mine"):
+        for row in queries.my_games(session, uid()):
+            out[row["game"].id] = summary(row["game"], my_seats=row["seats"])
+    if which in ("all", "open"):
+        for row in queries.open_games(session):
+            out.setdefault(row["game"].id, summary(row["game"]))
+            out[row["game"].id]["free_seats"] = [s["id"] for s in row["free_seats"]]
+    return jsonify(list(out.values()))
+
+
+@bp.get(PREFIX + "/games/<int:game_id>")
+def game(game_id: int) -> ResponseReturnValue:
+    try:
+        data = views.game_view(db_session(), game_id=game_id, user_id=uid(),
+                               seat=request.args.get("seat") or None)
+    except HANDLED as exc:
+        return fail_with(exc)
+    return jsonify(view_json(data))
+
+
+@bp.get(PREFIX + "/games/<int:game_id>/options")
+def options(game_id: int) -> ResponseReturnValue:
+    seat = request.args.get("seat") or None
+    try:
+        data = views.game_view(db_session(), game_id=game_id, user_id=uid(), seat=seat)
+    except HANDLED as exc:
+        return fail_with(exc)
+    if not data["my_seats"]:
+        return fail(403, "Forbidden", "You hold no seat in this game.")
+    if seat is not None and seat not in data["my_seats"]:
+        return fail(403, "Forbidden", f"You do not hold the seat '{seat}' in this game.")
+    if seat is None:
+        owing = [s for s in data["my_seats"] if any(o["seat"] == s for o in data["owed"])]
+        if owing and owing[0] != data["seat"]:
+            data = views.game_view(db_session(), game_id=game_id, user_id=uid(), seat=owing[0])
+    return jsonify({"seat": data["seat"], "last_seq": data["last_seq"],
+                    "owes": bool(data["my_owed"]), "owed": data["my_owed"],
+                    "options": data["legal"] or {}, "can_undo": data["can_undo"]})
+
+
+def _submitted(game_id: int, result: Any, seat: str) -> ResponseReturnValue:
+    game_row = views.game_view(db_session(), game_id=game_id, user_id=uid(), seat=seat)["game"]
+    ruleset = load_ruleset(game_row.ruleset_key)
+    shown = [e for e in (api_log.redact(ruleset, ev, seat) for ev in result.events)
+             if e is not None]
+    return jsonify({"events": shown, "last_seq": result.last_seq}), 201
+
+
+def _seat_and_seq(body: dict[str, Any]) -> tuple[str, int] | str:
+    seat, expected = body.get("seat"), body.get("expected_seq")
+    if not isinstance(seat, str) or not seat:
+        return "'seat' (the seat you play for) is required."
+    if not isinstance(expected, int) or isinstance(expected, bool):
+        return "'expected_seq' (the last_seq your order is based on) is a required integer."
+    return seat, expected
+
+
+@bp.post(PREFIX + "/games/<int:game_id>/orders")
+def submit(game_id: int) -> ResponseReturnValue:
+    body = body_object()
+    if body is None:
+        return fail(400, "BadRequest", 'The body is a JSON object: {"seat", "order", '
+                                       '"expected_seq"}.')
+    checked = _seat_and_seq(body)
+    if isinstance(checked, str):
+        return fail(400, "BadRequest", checked)
+    if not isinstance(body.get("order"), dict):
+        return fail(400, "BadRequest", "'order' is a JSON object with a 'type' field.")
+    seat, expected = checked
+    try:
+        result = order_service.submit_order(db_session(), game_id=game_id, user_id=uid(),
+                                            seat=seat, order=body["order"],
+                                            expected_seq=expected)
+    except HANDLED as exc:
+        return fail_with(exc)
+    return _submitted(game_id, result, seat)
+
+
+@bp.post(PREFIX + "/games/<int:game_id>/undo")
+def undo(game_id: int) -> ResponseReturnValue:
+    checked = _seat_and_seq(body_object() or {})
+    if isinstance(checked, str):
+        return fail(400, "BadRequest", checked)
+    seat, expected = checked
+    try:
+        result = order_service.undo(db_session(), game_id=game_id, user_id=uid(), seat=seat,
+                                    expected_seq=expected)
+    except HANDLED as exc:
+        return fail_with(exc)
+    return _submitted(game_id, result, seat)
+
+
+def _int_arg(name: str, default: int, lo: int, hi: int) -> int | str:
+    raw = request.args.get(name)
+    try:
+        value = int(raw) if raw not in (None, "") else default
+    except ValueError:
+        return f"'{name}' is a whole number."
+    if not lo <= value <= hi:
+        return f"'{name}' is between {lo} and {hi}."
+    return value
+
+
+@bp.get(PREFIX + "/games/<int:game_id>/log")
+def log(game_id: int) -> ResponseReturnValue:
+    after = _int_arg("after", 0, 0, 2**62)
+    limit = _int_arg("limit", LOG_DEFAULT, 1, api_log.MAX_LIMIT)
+    if isinstance(after, str) or isinstance(limit, str):
+        return fail(400, "BadRequest", str(after if isinstance(after, str) else limit))
+    try:
+        data = views.game_view(db_session(), game_id=game_id, user_id=uid(),
+                               seat=request.args.get("seat") or None)
+    except HANDLED as exc:
+        return fail_with(exc)
+    names = {s["id"]: s["name"] for s in data["seats"]}
+    items = api_log.page(db_session(), game_id=game_id, ruleset=load_ruleset(data["ruleset"]),
+                         seat=data["seat"], seat_names=names, after=after, limit=limit)
+    # the page ends where the rows read end, even when the last of them were hidden
+    end = min(after + limit, data["last_seq"])
+    return jsonify({"events": [api_log.as_json(i) for i in items], "last_seq": data["last_seq"],
+                    "seat": data["seat"], "next_after": end if end < data["last_seq"] else None})
+
+
+@bp.get(PREFIX + "/games/<int:game_id>/export")
+def export(game_id: int) -> ResponseReturnValue:
+    try:
+        data = views.game_view(db_session(), game_id=game_id, user_id=uid())
+        if not may_export(data, load_ruleset(data["ruleset"])):
+            return fail(403, "Forbidden", "This game hides information from its players: it "
+                                          "can be exported once it is over.")
+        doc = export_service.export_game(db_session(), game_id)
+    except HANDLED as exc:
+        return fail_with(exc)
+    response = jsonify(doc)
+    response.headers["Content-Disposition"] = f'attachment; filename="pbem-game-{game_id}.json"'
+    return response
+
+
+@bp.post(PREFIX + "/games/import")
+def import_game() -> ResponseReturnValue:
+    body = body_object()
+    if body is None:
+        return fail(400, "BadRequest", "The body is a game export (a JSON object).")
+    try:
+        game_row = export_service.import_game(db_session(), body, organiser_id=uid())
+    except HANDLED as exc:
+        return fail_with(exc)
+    return jsonify(summary(game_row)), 201

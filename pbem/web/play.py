@@ -1,5 +1,321 @@
-"""Blueprint 'play' (being written)."""
+"""Blueprint ``play``: the game page, orders, undo, dice salt, export and organiser controls.
 
-from flask import Blueprint
+Every POST redirects to the game page when it worked (POST/redirect/GET). When a
+service or the engine refuses, the page is rendered again with the error's HTTP
+status, its message and rule id, and what the player typed (no redirect), so a
+refused order is never lost. The page shows only ``Ruleset.view(state, seat)``
+and the log through ``event_view``: never the raw state.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+from sqlmodel import select
+
+from pbem.engine import Ruleset, load_ruleset
+from pbem.engine.events import canonical_json
+from pbem.services import export as export_service
+from pbem.services import games as game_service
+from pbem.services import orders as order_service
+from pbem.services import views
+from pbem.store.models.accounts import User, normalize_email
+from pbem.web import api_log
+from pbem.web.api_errors import HANDLED, error_body, flash_text
+from pbem.web.db import db_session
 
 bp = Blueprint("play", __name__)
+
+LOG_PAGE = 50
+
+
+def status_labels() -> dict[str, str]:
+    return {"forming": _("forming (looking for players)"), "active": _("in progress"),
+            "paused": _("paused"), "finished": _("finished")}
+
+
+def user_id() -> int | None:
+    return current_user.id if current_user.is_authenticated else None
+
+
+# -- reading ---------------------------------------------------------------------------------
+def load_view(game_id: int, seat: str | None = None) -> dict[str, Any]:
+    """``views.game_view`` for the current user; by default for a seat of theirs that owes."""
+    session = db_session()
+    try:
+        data = views.game_view(session, game_id=game_id, user_id=user_id(), seat=seat)
+        if seat is None and not data["my_owed"]:
+            owing = {o["seat"] for o in data["owed"]}
+            mine_owing = [s for s in data["my_seats"] if s in owing]
+            if mine_owing:
+                data = views.game_view(session, game_id=game_id, user_id=user_id(),
+                                       seat=mine_owing[0])
+    except HANDLED as exc:
+        status, body = error_body(exc)
+        abort(status, description=body["message"])
+    return data
+
+
+def summarise(view: Any) -> list[tuple[str, str]]:
+    """A readable summary of a view: top-level scalars, and small mappings of scalars."""
+    if not isinstance(view, dict):
+        return []
+    out = []
+    for key, value in view.items():
+        label = str(key).replace("_", " ")
+        if isinstance(value, str | int | float | bool) or value is None:
+            out.append((label, "—" if value is None else str(value)))
+        elif isinstance(value, dict) and len(value) <= 12 and all(
+                isinstance(v, str | int | float | bool) for v in value.values()):
+            out.append((label, ", ".join(f"{k}: {v}" for k, v in value.items())))
+    return out
+
+
+def order_label(order: dict[str, Any]) -> str:
+    rest = ", ".join(f"{k} {canonical_json(v)}" for k, v in order.items() if k != "type")
+    return f"{order.get('type', '?')} ({rest})" if rest else str(order.get("type", "?"))
+
+
+def offered_seats(data: dict[str, Any], uid: int | None) -> list[str]:
+    """Free seats this user may take now (the service checks again on join)."""
+    if uid is None or data["status"] == "finished":
+        return []
+    game = data["game"]
+    mine = list(data["my_seats"])
+    out = []
+    for seat in data["seats"]:
+        if seat["user_id"] is not None:
+            continue
+        try:  # the service's own multi-seat rule, so the page offers what a join accepts
+            game_service._check_multi_seat(game, seat, mine)
+        except HANDLED:
+            continue
+        out.append(seat["id"])
+    return out
+
+
+def may_export(data: dict[str, Any], ruleset: Ruleset) -> bool:
+    """Who may download the whole (unredacted) log: see docs/api.md, "Export"."""
+    if data["status"] == "forming":
+        return False
+    if data["status"] == "finished":
+        return True
+    open_information = (type(ruleset).view is Ruleset.view
+                        and type(ruleset).event_view is Ruleset.event_view)
+    return open_information or (data["is_organiser"] and not data["my_seats"])
+
+
+def _log(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str]) -> dict[str, Any]:
+    last = data["last_seq"]
+    try:
+        before = int(request.args.get("log_before", last + 1))
+    except ValueError:
+        before = last + 1
+    before = max(1, min(before, last + 1))
+    events = api_log.page(db_session(), game_id=data["id"], ruleset=ruleset, seat=data["seat"],
+                          seat_names=names, before=before, limit=LOG_PAGE)
+    events.reverse()  # newest first on the page
+    lowest = before - LOG_PAGE
+    return {"events": events, "older": lowest if lowest > 1 else None,
+            "newer": min(before + LOG_PAGE, last + 1) if before <= last else None}
+
+
+def context(data: dict[str, Any]) -> dict[str, Any]:
+    """What ``play/game.html`` renders, built from the service's game view."""
+    uid = user_id()
+    ruleset = load_ruleset(data["ruleset"])
+    game = data["game"]
+    names = {s["id"]: s["name"] for s in data["seats"]}
+    owing = {o["seat"] for o in data["owed"]}
+    seats = [{**s, "holder_name": s["user_name"], "mine": s["id"] in data["my_seats"]}
+             for s in data["seats"]]
+    legal_orders = (data["legal"] or {}).get("orders") if data["seat"] else None
+    legal = {data["seat"]: [{"json": canonical_json(o), "label": order_label(o)}
+                            for o in legal_orders]} if legal_orders else {}
+    acting = [{"id": s, "name": names.get(s, s)} for s in data["my_seats"] if s in owing]
+    acting.sort(key=lambda s: s["id"] != data["seat"])
+    example = legal_orders[0] if legal_orders else {"type": "…"}
+    organiser = db_session().get(User, data["organiser_id"])
+    ctx = {
+        **{k: data[k] for k in ("id", "title", "status", "visibility", "is_organiser",
+                                "last_seq", "deadline_at", "result", "my_seats", "view")},
+        "ruleset_key": ruleset.key, "ruleset_title": ruleset.title or ruleset.key,
+        "status_label": status_labels().get(data["status"], data["status"]),
+        "organiser_name": organiser.display_name if organiser else "?",
+        "deadline_hours": game.deadline_hours,
+        "result_text": ", ".join(f"{k}: {v}" for k, v in (data["result"] or {}).items()),
+        "seats": seats, "viewer_seats": [data["seat"]] if data["seat"] else [],
+        "viewer_seat_names": [names.get(data["seat"], data["seat"])] if data["seat"] else [],
+        "owed": [{**o, "seat_name": names.get(o["seat"], o["seat"]),
+                  "mine": o["seat"] in data["my_seats"]} for o in data["owed"]],
+        "acting_seats": acting if data["status"] == "active" else [],
+        "order_seats": sorted(({"id": s, "name": names.get(s, s)} for s in data["my_seats"]),
+                              key=lambda s: s["id"] not in owing),
+        "legal": legal, "can_undo": {data["seat"]: data["can_undo"]} if data["seat"] else {},
+        "order_example": canonical_json(example), "summary": summarise(data["view"]),
+        "offered_seats": offered_seats(data, uid),
+        "may_export": may_export(data, ruleset),
+        "invite_url": url_for("lobby.join_invite", game_id=data["id"], token=game.invite_token,
+                              _external=True)
+        if data["is_organiser"] and game.invite_token else None,
+    }
+    return {"game": ctx, "log": _log(data, ruleset, names) if data["last_seq"] else
+            {"events": [], "older": None, "newer": None}}
+
+
+def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None = None,
+                form: dict[str, str] | None = None, seat: str | None = None,
+                invite_token: str | None = None) -> ResponseReturnValue:
+    data = load_view(game_id, seat or request.args.get("seat") or None)
+    html = render_template("play/game.html", **context(data), error=error,
+                           form=form or {"order": "", "seat": ""}, invite_token=invite_token)
+    return html, status
+
+
+def refused(game_id: int, exc: Exception, form: dict[str, str] | None = None,
+            seat: str | None = None) -> ResponseReturnValue:
+    """Render the game page again with the refusal's status and message (no redirect)."""
+    status, body = error_body(exc)
+    error = {"text": flash_text(body), "stale": body.get("error") == "StaleGame", **body}
+    if error["stale"]:
+        error["text"] = _("The game moved on: it is now at event %(seq)s.", seq=body["last_seq"])
+    return render_game(game_id, status=status, error=error, form=form, seat=seat)
+
+
+def back(game_id: int, message: str) -> ResponseReturnValue:
+    flash(message, "success")
+    return redirect(url_for("play.game", game_id=game_id))
+
+
+# -- pages -----------------------------------------------------------------------------------
+@bp.get("/games/<int:game_id>")
+def game(game_id: int) -> ResponseReturnValue:
+    return render_game(game_id)
+
+
+def _expected_seq() -> int | None:
+    try:
+        return int(request.form.get("expected_seq", ""))
+    except ValueError:
+        return None
+
+
+@bp.post("/games/<int:game_id>/orders")
+@login_required
+def order(game_id: int) -> ResponseReturnValue:
+    seat = request.form.get("seat", "").strip()
+    text = request.form.get("order", "").strip()
+    form = {"order": text, "seat": seat}
+    expected = _expected_seq()
+    problem = None
+    if expected is None:
+        problem = _("The form lost its position (expected_seq); reload the page.")
+    try:
+        parsed = json.loads(text) if text else None
+    except ValueError as err:
+        parsed, problem = None, problem or _("The order is not valid JSON: %(err)s", err=str(err))
+    if problem is None and not isinstance(parsed, dict):
+        problem = _('An order is a JSON object such as {"type": "end"}.')
+    if problem:
+        return render_game(game_id, status=400, error={"text": problem}, form=form, seat=seat)
+    try:
+        order_service.submit_order(db_session(), game_id=game_id, user_id=current_user.id,
+                                   seat=seat, order=parsed, expected_seq=expected)
+    except HANDLED as exc:
+        return refused(game_id, exc, form, seat)
+    return back(game_id, _("Order accepted."))
+
+
+@bp.post("/games/<int:game_id>/undo")
+@login_required
+def undo(game_id: int) -> ResponseReturnValue:
+    seat = request.form.get("seat", "").strip()
+    expected = _expected_seq()
+    if expected is None:
+        return render_game(game_id, status=400, error={"text": _("Reload the page and retry.")})
+    try:
+        order_service.undo(db_session(), game_id=game_id, user_id=current_user.id, seat=seat,
+                           expected_seq=expected)
+    except HANDLED as exc:
+        return refused(game_id, exc, seat=seat)
+    return back(game_id, _("Your latest order was taken back."))
+
+
+@bp.post("/games/<int:game_id>/salt")
+@login_required
+def salt(game_id: int) -> ResponseReturnValue:
+    try:
+        order_service.add_salt(db_session(), game_id=game_id, user_id=current_user.id,
+                               seat=request.form.get("seat", ""),
+                               salt=request.form.get("salt", ""))
+    except HANDLED as exc:
+        return refused(game_id, exc)
+    return back(game_id, _("Your salt goes into the next dice period."))
+
+
+@bp.get("/games/<int:game_id>/export")
+def export(game_id: int) -> ResponseReturnValue:
+    data = load_view(game_id)
+    if not may_export(data, load_ruleset(data["ruleset"])):
+        abort(403, description=_("This game hides information from its players: it can be "
+                                 "exported once it is over."))
+    doc = export_service.export_game(db_session(), game_id)
+    body = json.dumps(doc, ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="pbem-game-{game_id}.json"'})
+
+
+# -- organiser controls ----------------------------------------------------------------------
+def _organiser_action(game_id: int, call: Any, done: str, **kwargs: Any) -> ResponseReturnValue:
+    try:
+        call(db_session(), game_id=game_id, user_id=current_user.id, **kwargs)
+    except HANDLED as exc:
+        return refused(game_id, exc)
+    return back(game_id, done)
+
+
+@bp.post("/games/<int:game_id>/start")
+@login_required
+def start(game_id: int) -> ResponseReturnValue:
+    return _organiser_action(game_id, game_service.start_game, _("The game has started."))
+
+
+@bp.post("/games/<int:game_id>/pause")
+@login_required
+def pause(game_id: int) -> ResponseReturnValue:
+    return _organiser_action(game_id, game_service.pause_game, _("The game is paused."))
+
+
+@bp.post("/games/<int:game_id>/resume")
+@login_required
+def resume(game_id: int) -> ResponseReturnValue:
+    return _organiser_action(game_id, game_service.resume_game, _("The game goes on."))
+
+
+@bp.post("/games/<int:game_id>/replace")
+@login_required
+def replace(game_id: int) -> ResponseReturnValue:
+    if not load_view(game_id)["is_organiser"]:  # before any e-mail lookup: no address probing
+        abort(403, description=_("Only the organiser of this game may do that."))
+    email = normalize_email(request.form.get("email", ""))
+    new_user = db_session().exec(select(User).where(User.email == email)).first() \
+        if email else None
+    if new_user is None:
+        return render_game(game_id, status=400, error={
+            "text": _("Nobody is registered with the address %(email)s.", email=email or "—")})
+    return _organiser_action(game_id, game_service.replace_player,
+                             _("%(name)s now holds that seat.", name=new_user.display_name),
+                             seat=request.form.get("seat", ""), new_user_id=new_user.id)
+
+
+@bp.post("/games/<int:game_id>/deadline")
+@login_required
+def deadline(game_id: int) -> ResponseReturnValue:
+    hours = request.form.get("hours", "").strip() or None
+    return _organiser_action(game_id, game_service.set_deadline, _("Deadline saved."),
+                             hours=hours)

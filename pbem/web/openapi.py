@@ -1,0 +1,200 @@
+"""The OpenAPI 3.1 description of ``/api/v1`` (served at ``/api/v1/openapi.json``).
+
+Kept by hand next to the routes in :mod:`pbem.web.api`; ``tests/web/test_api_openapi.py``
+checks that every registered ``/api/v1`` route and method is described here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PREFIX = "/api/v1"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+ERROR_TEXT = {
+    400: "Malformed request or order (InvalidOrder, BadRequest, CSRF failure).",
+    401: "Missing, unknown or revoked token (and no logged-in session).",
+    403: "Not your seat, not your turn, or not the organiser.",
+    404: "No such game, or a private game you are not part of.",
+    409: "The game moved on (stale expected_seq; last_seq gives the new position) "
+         "or the game is over.",
+    422: "The order is well formed but the rules forbid it (rule_id names the rule).",
+}
+
+
+def _resp(ok: dict[str, Any], *codes: int) -> dict[str, Any]:
+    """The success response(s) plus references to the shared error responses."""
+    return ok | {str(c): {"$ref": f"#/components/responses/E{c}"} for c in codes}
+
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object", "required": ["error", "message"],
+        "properties": {
+            "error": {"type": "string", "description": "Error class, e.g. StaleGame."},
+            "message": {"type": "string", "description": "A sentence a player understands."},
+            "rule_id": {"type": "string", "description": "The rule that refused the order."},
+            "last_seq": {"type": "integer", "description": "With StaleGame: the current position."},
+        },
+    },
+    "Event": {
+        "type": "object", "required": ["seq", "type", "payload"],
+        "properties": {
+            "seq": {"type": "integer", "minimum": 1},
+            "seat": {"type": ["string", "null"]},
+            "type": {"type": "string", "examples": ["order", "dice.rolled", "race.stepped"]},
+            "v": {"type": "integer", "description": "Version of the payload format."},
+            "payload": {"type": "object"},
+            "text": {"type": ["string", "null"], "description": "A readable description."},
+        },
+    },
+    "Order": {
+        "type": "object", "required": ["type"], "additionalProperties": True,
+        "description": "A ruleset order; its fields depend on the ruleset (see /options).",
+        "properties": {"type": {"type": "string"}},
+    },
+    "OrderSubmission": {
+        "type": "object", "required": ["seat", "order", "expected_seq"],
+        "properties": {
+            "seat": {"type": "string", "description": "The seat you play this order for."},
+            "order": _ref("Order"),
+            "expected_seq": {"type": "integer",
+                             "description": "The last_seq you based the order on."},
+        },
+    },
+    "UndoRequest": {
+        "type": "object", "required": ["seat", "expected_seq"],
+        "properties": {"seat": {"type": "string"}, "expected_seq": {"type": "integer"}},
+    },
+    "SubmitResult": {
+        "type": "object", "required": ["events", "last_seq"],
+        "properties": {"events": {"type": "array", "items": _ref("Event")},
+                       "last_seq": {"type": "integer"}},
+    },
+    "GameSummary": {
+        "type": "object", "required": ["id", "title", "ruleset", "status"],
+        "properties": {
+            "id": {"type": "integer"}, "title": {"type": "string"},
+            "ruleset": {"type": "string"}, "status": {"type": "string",
+                                                      "enum": ["forming", "active", "paused",
+                                                               "finished"]},
+            "visibility": {"type": "string", "enum": ["public", "private"]},
+            "owed_seats": {"type": "array", "items": {"type": "string"}},
+            "my_seats": {"type": "array", "items": {"type": "string"}},
+            "deadline_at": {"type": ["string", "null"], "format": "date-time"},
+            "url": {"type": "string"},
+        },
+    },
+    "GameView": {
+        "type": "object", "additionalProperties": True,
+        "description": "The game as the caller's seat may see it: status, seats and holders, "
+                       "owed decisions, last_seq and the ruleset's view of the state.",
+        "properties": {"last_seq": {"type": "integer"}, "status": {"type": "string"},
+                       "view": {"type": "object"}, "owed": {"type": "array"}},
+    },
+    "LegalOptions": {
+        "type": "object", "required": ["seat", "options"],
+        "properties": {"seat": {"type": "string"}, "last_seq": {"type": "integer"},
+                       "options": {"type": "object",
+                                   "description": "Per ruleset; 'orders' lists whole orders."}},
+    },
+    "LogPage": {
+        "type": "object", "required": ["events", "last_seq"],
+        "properties": {"events": {"type": "array", "items": _ref("Event")},
+                       "last_seq": {"type": "integer"},
+                       "next_after": {"type": ["integer", "null"]}},
+    },
+    "Ruleset": {
+        "type": "object", "required": ["key", "title"],
+        "properties": {"key": {"type": "string"}, "title": {"type": "string"},
+                       "multi_seat": {"type": "string", "enum": ["none", "side", "any"]},
+                       "options": {"type": "array", "items": {"type": "object"}}},
+    },
+    "ExportFile": {
+        "type": "object", "additionalProperties": True,
+        "description": "One game as a JSON file: metadata plus its whole event log.",
+    },
+}
+
+
+def _op(summary: str, responses: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"summary": summary, "responses": responses, **extra}
+
+
+def _body(name: str) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": _ref(name)}}}
+
+
+def _paths() -> dict[str, Any]:
+    p = PREFIX
+    game = [GAME_ID]
+    return {
+        f"{p}/openapi.json": {"get": _op("This document", {"200": {"description": "OpenAPI"}},
+                                          security=[])},
+        f"{p}/rulesets": {"get": _op("Rulesets you can start a game with", _resp(
+            {"200": _json({"type": "array", "items": _ref("Ruleset")}, "Rulesets")}, 401))},
+        f"{p}/games": {"get": _op("Games you may see", _resp(
+            {"200": _json({"type": "array", "items": _ref("GameSummary")}, "Games")}, 400, 401),
+            parameters=[{"name": "filter", "in": "query", "schema": {
+                "type": "string", "enum": ["all", "mine", "open"], "default": "all"}}])},
+        f"{p}/games/import": {"post": _op("Create a new game from an exported file", _resp(
+            {"201": _json(_ref("GameSummary"), "The new game")}, 400, 401),
+            requestBody=_body("ExportFile"))},
+        f"{p}/games/{{game_id}}": {"get": _op("The game as your seat sees it", _resp(
+            {"200": _json(_ref("GameView"), "Game view")}, 401, 404), parameters=game)},
+        f"{p}/games/{{game_id}}/options": {"get": _op("Legal options for one of your seats", _resp(
+            {"200": _json(_ref("LegalOptions"), "Options")}, 400, 401, 403, 404),
+            parameters=game + [{"name": "seat", "in": "query", "schema": {"type": "string"},
+                                "description": "Which of your seats (default: the owing one)"}])},
+        f"{p}/games/{{game_id}}/orders": {"post": _op("Submit an order", _resp(
+            {"201": _json(_ref("SubmitResult"), "The events the order produced")},
+            400, 401, 403, 404, 409, 422), parameters=game, requestBody=_body("OrderSubmission"))},
+        f"{p}/games/{{game_id}}/undo": {"post": _op("Take back your latest order", _resp(
+            {"201": _json(_ref("SubmitResult"), "The undo event")}, 400, 401, 403, 404, 409, 422),
+            parameters=game, requestBody=_body("UndoRequest"))},
+        f"{p}/games/{{game_id}}/log": {"get": _op("The event log, redacted for you", _resp(
+            {"200": _json(_ref("LogPage"), "A page of events")}, 400, 401, 404),
+            parameters=game + [
+                {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+                {"name": "limit", "in": "query",
+                 "schema": {"type": "integer", "minimum": 1, "maximum": 500}}])},
+        f"{p}/games/{{game_id}}/export": {"get": _op("The whole game as one JSON file", _resp(
+            {"200": _json(_ref("ExportFile"), "Export")}, 401, 403, 404), parameters=game)},
+    }
+
+
+def document(server_url: str = "") -> dict[str, Any]:
+    """The OpenAPI document (``server_url``: the site's base URL, if known)."""
+    doc: dict[str, Any] = {
+        "openapi": "3.1.0",
+        "info": {"title": "pbem API", "version": "1",
+                 "description": "Play-by-email wargames with the server as referee. "
+                                "See docs/api.md."},
+        "paths": _paths(),
+        "components": {
+            "schemas": SCHEMAS,
+            "responses": {f"E{code}": _json(_ref("Error"), text)
+                          for code, text in ERROR_TEXT.items()},
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer",
+                           "description": "A personal API token from /account/tokens."},
+                "session": {"type": "apiKey", "in": "cookie", "name": "session",
+                            "description": "The browser session; POSTs then need the "
+                                           "X-CSRFToken header."},
+            },
+        },
+        "security": [{"bearer": []}, {"session": []}],
+    }
+    if server_url:
+        doc["servers"] = [{"url": server_url}]
+    return doc
