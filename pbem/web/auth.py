@@ -1,5 +1,234 @@
-"""Blueprint 'auth' (being written)."""
+"""Blueprint ``auth``: register, log in, log out, password reset by an emailed signed link.
 
-from flask import Blueprint
+No account enumeration: an unknown address and a wrong password get the same answer, a reset
+request always says "if that address has an account, we sent a link", and registering with a
+taken address looks like any registration (the owner gets a notice by email instead).
+"""
 
-bp = Blueprint("auth", __name__)
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import force_locale
+from flask_babel import gettext as _
+from flask_login import current_user, login_user, logout_user
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlmodel import select
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from pbem.notify.outbox import enqueue_email
+from pbem.store.models.accounts import User, normalize_email, utcnow
+from pbem.web.db import db_session
+from pbem.web.extensions import limiter, login_manager
+from pbem.web.forms import LoginForm, LogoutForm, RegisterForm, ResetPasswordForm, ResetRequestForm
+
+bp = Blueprint("auth", __name__, url_prefix="/auth")
+
+RESET_SALT = "pbem-password-reset"
+HOME_ENDPOINTS = ("lobby.my_games", "lobby.index", "lobby.open_games", "account.profile")
+_DUMMY_HASH = generate_password_hash("not a real password, only for constant timing")
+
+
+# Helpers -------------------------------------------------------------------------------------
+@login_manager.user_loader
+def load_user(user_id: str) -> User | None:
+    """Flask-Login loader: ``"<id>:<session_version>"``; a changed password ends the session."""
+    raw_id, _sep, version = user_id.partition(":")
+    if not raw_id.isdigit() or not version.isdigit():
+        return None
+    user = db_session().get(User, int(raw_id))
+    if user is None or not user.is_active or user.session_version != int(version):
+        return None
+    return user
+
+
+def find_user(email: str) -> User | None:
+    return db_session().exec(select(User).where(User.email == normalize_email(email))).first()
+
+
+def home_url() -> str:
+    """Where to go after logging in when there is no ``next``."""
+    for endpoint in HOME_ENDPOINTS:
+        if endpoint in current_app.view_functions:
+            return url_for(endpoint)
+    return "/"
+
+
+def safe_next(target: str | None) -> str | None:
+    """``target`` if it is a path on this site, else None (no open redirects)."""
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return None
+    if any(ord(char) < 32 or char == "\\" for char in target):
+        return None
+    parts = urlsplit(target)
+    return target if not parts.scheme and not parts.netloc else None
+
+
+def absolute_url(endpoint: str, **values: Any) -> str:
+    """An absolute link for emails, built on ``BASE_URL``."""
+    return current_app.config["BASE_URL"].rstrip("/") + url_for(endpoint, **values)
+
+
+def send_account_email(user_email: str, language: str, kind: str, template: str,
+                       user_id: int | None = None, **context: Any) -> None:
+    """Queue an email rendered in ``language`` (committed by the caller)."""
+    with force_locale(language):
+        subject = render_template(f"auth/email/{template}.subject.txt", **context).strip()
+        text = render_template(f"auth/email/{template}.txt", **context)
+    enqueue_email(db_session(), to_address=user_email, subject=subject, text=text,
+                  user_id=user_id, kind=kind)
+
+
+def _serializer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt=RESET_SALT)
+
+
+def make_reset_token(user: User) -> str:
+    return _serializer().dumps({"uid": user.id, "fp": user.password_fingerprint()})
+
+
+def user_from_reset_token(token: str) -> User | None:
+    """The user of a valid, unexpired, unused reset token, else None."""
+    try:
+        data = _serializer().loads(token, max_age=current_app.config["PASSWORD_RESET_MAX_AGE"])
+    except (SignatureExpired, BadSignature):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("uid"), int):
+        return None
+    user = db_session().get(User, data["uid"])
+    if user is None or not user.is_active or data.get("fp") != user.password_fingerprint():
+        return None
+    return user
+
+
+def _account_key(prefix: str) -> str:
+    return f"{prefix}:{normalize_email(request.form.get('email', ''))}"
+
+
+def _cfg(key: str) -> Any:
+    return lambda: current_app.config[key]
+
+
+# Views ---------------------------------------------------------------------------------------
+@bp.route("/register", methods=["GET", "POST"])
+@limiter.limit(_cfg("REGISTER_RATE_LIMIT"), methods=["POST"])
+def register() -> ResponseReturnValue:
+    if current_user.is_authenticated:
+        return redirect(home_url())
+    form = RegisterForm()
+    if request.method == "GET":
+        form.timezone.data = current_app.config["DEFAULT_TIMEZONE"]
+        form.language.data = _current_language()
+    if not form.validate_on_submit():
+        return render_template("auth/register.html", form=form), 400 if form.errors else 200
+    email = normalize_email(form.email.data)
+    existing = find_user(email)
+    if existing is not None:
+        send_account_email(existing.email, existing.language, "account_exists", "account_exists",
+                           user_id=existing.id, user=existing,
+                           login_url=absolute_url("auth.login"),
+                           reset_url=absolute_url("auth.reset_request"))
+    else:
+        user = User(email=email, display_name=form.display_name.data.strip(),
+                    password_hash="", timezone=form.timezone.data, language=form.language.data)
+        user.set_password(form.password.data)
+        db_session().add(user)
+        db_session().flush()
+        send_account_email(user.email, user.language, "welcome", "welcome", user_id=user.id,
+                           user=user, login_url=absolute_url("auth.login"))
+    db_session().commit()
+    flash(_("Thank you. We sent a message to %(email)s. If the account is new, you can log in "
+            "now with your password.", email=email), "success")
+    return redirect(url_for("auth.login"))
+
+
+def _current_language() -> str:
+    from flask_babel import get_locale
+
+    return str(get_locale() or current_app.config["DEFAULT_LANGUAGE"])
+
+
+@bp.route("/login", methods=["GET", "POST"])
+@limiter.limit(_cfg("LOGIN_RATE_LIMIT"), methods=["POST"])
+@limiter.limit(_cfg("LOGIN_ACCOUNT_RATE_LIMIT"), methods=["POST"],
+               key_func=lambda: _account_key("login"),
+               deduct_when=lambda response: response.status_code != 302)
+def login() -> ResponseReturnValue:
+    form = LoginForm()
+    if request.method == "GET":
+        form.next.data = safe_next(request.args.get("next")) or ""
+        if current_user.is_authenticated:
+            return redirect(safe_next(form.next.data) or home_url())
+    if not form.validate_on_submit():
+        return render_template("auth/login.html", form=form), 400 if form.errors else 200
+    user = find_user(form.email.data)
+    password_ok = check_password_hash(user.password_hash if user else _DUMMY_HASH,
+                                      form.password.data)
+    if user is None or not password_ok or not user.is_active:
+        form.password.errors = [_("Wrong email address or password.")]
+        return render_template("auth/login.html", form=form), 401
+    login_user(user, remember=form.remember.data)
+    user.last_login_at = utcnow()
+    db_session().commit()
+    return redirect(safe_next(form.next.data) or home_url())
+
+
+@bp.route("/logout", methods=["POST"])
+def logout() -> ResponseReturnValue:
+    form = LogoutForm()
+    if not form.validate_on_submit():
+        abort(400)
+    logout_user()
+    flash(_("You are logged out."), "info")
+    return redirect(url_for("auth.login"))
+
+
+@bp.route("/reset", methods=["GET", "POST"])
+@limiter.limit(_cfg("RESET_RATE_LIMIT"), methods=["POST"])
+@limiter.limit(_cfg("RESET_ACCOUNT_RATE_LIMIT"), methods=["POST"],
+               key_func=lambda: _account_key("reset"))
+def reset_request() -> ResponseReturnValue:
+    form = ResetRequestForm()
+    if not form.validate_on_submit():
+        return render_template("auth/reset_request.html", form=form), 400 if form.errors else 200
+    user = find_user(form.email.data)
+    if user is not None and user.is_active:
+        send_account_email(user.email, user.language, "password_reset", "password_reset",
+                           user_id=user.id, user=user,
+                           reset_url=absolute_url("auth.reset_password",
+                                                  token=make_reset_token(user)),
+                           minutes=current_app.config["PASSWORD_RESET_MAX_AGE"] // 60)
+        db_session().commit()
+    flash(_("If that address has an account, we sent it a link to choose a new password. "
+            "The link works for one hour."), "info")
+    return redirect(url_for("auth.login"))
+
+
+@bp.route("/reset/<token>", methods=["GET", "POST"])
+@limiter.limit(_cfg("RESET_RATE_LIMIT"), methods=["POST"])
+def reset_password(token: str) -> ResponseReturnValue:
+    user = user_from_reset_token(token)
+    if user is None:
+        abort(400, description=_("This link is invalid, expired or already used. "
+                                 "Ask for a new one on the “Forgot your password?” page."))
+    form = ResetPasswordForm()
+    if not form.validate_on_submit():
+        return render_template("auth/reset_password.html", form=form), 400 if form.errors else 200
+    user.set_password(form.password.data)
+    db_session().commit()
+    logout_user()
+    flash(_("Your password has been changed. You can log in with it now."), "success")
+    return redirect(url_for("auth.login"))
+

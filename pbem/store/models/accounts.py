@@ -3,7 +3,7 @@
 E-mail addresses are stored lower-cased (and unique). ``password_hash`` is a werkzeug
 ``generate_password_hash`` string. ``session_version`` is part of the Flask-Login id
 (``"<id>:<session_version>"``) and goes up when the password changes, which logs out every
-other session and remember-me cookie of the user. Times are naive UTC.
+other session and remember-me cookie of the user. Times are aware UTC.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ LANGUAGES = ("en", "it")
 
 
 def utcnow() -> datetime:
-    """Naive UTC now (the store's time convention)."""
-    return datetime.now(UTC).replace(tzinfo=None)
+    """Aware UTC now (SQLModel stores ``datetime`` fields as UTC with a time zone)."""
+    return datetime.now(UTC)
 
 
 def normalize_email(email: str) -> str:

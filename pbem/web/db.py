@@ -1,0 +1,59 @@
+"""The database for the web app: one engine per app, one SQLModel ``Session`` per request.
+
+``init_app(app)`` builds the engine from ``DATABASE_URL`` with :func:`pbem.store.db.make_engine`,
+creates the schema with :func:`pbem.store.db.create_schema`, and keeps the engine in
+``app.extensions["pbem_db_engine"]`` for the CLI and the worker. Views and services call
+``db_session()``; services commit themselves. The session is closed at teardown, and
+rolled back first when the request failed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, current_app, g
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+ENGINE_KEY = "pbem_db_engine"
+
+
+def _make_engine(url: str) -> Engine:
+    from pbem.store.db import create_schema, make_engine
+
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    engine = make_engine(url)
+    create_schema(engine)
+    return engine
+
+
+def init_app(app: Flask) -> None:
+    """Create the engine (and the schema on first start) and register the teardown."""
+    app.extensions[ENGINE_KEY] = _make_engine(app.config["DATABASE_URL"])
+    app.teardown_appcontext(close_session)
+
+
+def get_engine(app: Flask | None = None) -> Engine:
+    """The app's engine (the current app unless one is given)."""
+    return (app or current_app).extensions[ENGINE_KEY]
+
+
+def db_session() -> Session:
+    """The SQLModel session of the current request (or app context), opened on first use."""
+    session = g.get("pbem_db_session")
+    if session is None:
+        session = Session(get_engine(), expire_on_commit=False)
+        g.pbem_db_session = session
+    return session
+
+
+def close_session(exc: BaseException | None = None) -> None:
+    session = g.pop("pbem_db_session", None)
+    if session is None:
+        return
+    try:
+        if exc is not None:
+            session.rollback()
+    finally:
+        session.close()

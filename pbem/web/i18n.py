@@ -1,0 +1,126 @@
+"""Languages and time zones: Flask-Babel selectors, the language cookie, the ``localtime`` filter.
+
+Locale: the logged-in user's language, else ``?lang=`` (remembered in a cookie), else the
+cookie, else the browser's Accept-Language among the supported languages, else the default.
+Time zone: the logged-in user's zone, else ``DEFAULT_TIMEZONE``.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import UTC, datetime
+from functools import cache
+
+from babel import dates as babel_dates
+from flask import Flask, current_app, g, request
+from flask.typing import ResponseReturnValue
+from flask_babel import get_locale, get_timezone
+from flask_login import current_user
+
+from pbem.web.extensions import babel
+
+LANG_COOKIE = "pbem_lang"
+LANG_COOKIE_MAX_AGE = 365 * 24 * 3600
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
+
+
+def supported_languages() -> list[str]:
+    return list(current_app.config["LANGUAGES"])
+
+
+def _valid_language(value: str | None) -> str | None:
+    return value if value in supported_languages() else None
+
+
+def select_locale() -> str:
+    """Flask-Babel locale selector (see module docstring for the order)."""
+    if current_user and current_user.is_authenticated:
+        chosen = _valid_language(getattr(current_user, "language", None))
+        if chosen:
+            return chosen
+    chosen = _valid_language(request.args.get("lang")) or _valid_language(
+        request.cookies.get(LANG_COOKIE)
+    )
+    if chosen:
+        return chosen
+    best = request.accept_languages.best_match(supported_languages())
+    return best or current_app.config["DEFAULT_LANGUAGE"]
+
+
+def select_timezone() -> str:
+    """Flask-Babel time zone selector: the user's zone if valid, else the default zone."""
+    if current_user and current_user.is_authenticated:
+        zone = getattr(current_user, "timezone", None)
+        if zone in timezone_names():
+            return zone
+    return current_app.config["DEFAULT_TIMEZONE"]
+
+
+@cache
+def timezone_names() -> frozenset[str]:
+    """Every IANA zone name this system knows (for validation)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+@cache
+def timezone_choices() -> tuple[str, ...]:
+    """The zones offered in forms: "Area/City" names plus UTC, sorted."""
+    names = [
+        name
+        for name in timezone_names()
+        if "/" in name and name.split("/")[0] not in {"Etc", "SystemV", "US", "posix", "right"}
+    ]
+    return tuple(sorted(names) + ["UTC"])
+
+
+def localtime(value: datetime | None, fmt: str = "medium") -> str:
+    """Render a UTC datetime (naive = UTC) in the viewer's zone with the zone abbreviation.
+
+    ``medium`` (default): "Thu, Jan 15, 2026, 1:00 PM CET" / "gio 15 gen 2026, 13:00 CET";
+    ``short``: "1/15/26, 1:00 PM CET"; ``long``/``full`` or a Babel pattern: as Babel formats.
+    """
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    zone = get_timezone()
+    locale = get_locale()
+    abbreviation = value.astimezone(zone).tzname() or ""
+    if fmt == "medium":
+        date_text = babel_dates.format_skeleton("yMMMEd", value, tzinfo=zone, locale=locale)
+        time_text = babel_dates.format_time(value, "short", tzinfo=zone, locale=locale)
+        text = locale.datetime_formats["medium"].format(time_text, date_text)
+    elif fmt == "short":
+        text = babel_dates.format_datetime(value, "short", tzinfo=zone, locale=locale)
+    else:
+        return babel_dates.format_datetime(value, fmt, tzinfo=zone, locale=locale)
+    return f"{text} {abbreviation}".strip()
+
+
+def _remember_language(response: ResponseReturnValue) -> ResponseReturnValue:
+    lang = g.pop("pbem_set_lang", None)
+    if lang and hasattr(response, "set_cookie"):
+        response.set_cookie(
+            LANG_COOKIE, lang, max_age=LANG_COOKIE_MAX_AGE, httponly=True, samesite="Lax",
+            secure=current_app.config["SESSION_COOKIE_SECURE"],
+        )
+    return response
+
+
+def _note_lang_param() -> None:
+    lang = _valid_language(request.args.get("lang"))
+    if lang and lang != request.cookies.get(LANG_COOKIE):
+        g.pbem_set_lang = lang
+
+
+def remember_language(lang: str) -> None:
+    """Ask for the language cookie to be set on this request's response."""
+    g.pbem_set_lang = lang
+
+
+def init_app(app: Flask) -> None:
+    babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
+    app.before_request(_note_lang_param)
+    app.after_request(_remember_language)
+    app.add_template_filter(localtime, "localtime")
+    app.jinja_env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
