@@ -39,6 +39,7 @@ from pbem.games.aa.state import PHASE_LABELS, State, build_state
 MODULES = [
     "pbem.games.aa.sequence",
     "pbem.games.aa.capture",
+    "pbem.games.aa.purchase", "pbem.games.aa.mobilize", "pbem.games.aa.economy",
 ]
 
 

@@ -1,0 +1,272 @@
+"""Mobilize new units (AA41-MOB): ``{"type": "place", "units": {...}, "at": space, "factory"?}``.
+
+A usable industrial complex is one the active power has controlled since the start of its
+turn (AA41-MOB-02); it places at most its territory's value in units per turn, in its
+territory and adjacent sea zones (AA41-MOB-03). Placed units carry ``t_placed`` (the complex
+they count against) for the rest of the turn. Fighters may be placed aboard the active
+power's carriers (old or new) with room in a sea zone next to a usable complex (AA41-MOB-06).
+Ending the phase is refused while a unit of the pool could still be placed (AA41-MOB-09);
+what is left is then refunded.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.games.aa.purchase import parse_units, pool_cost, unit_names
+from pbem.games.aa.state import State
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+
+def usable_complexes(rs: AARuleset, state: State, power: str) -> list[str]:
+    """AA41-MOB-02: complexes held by ``power`` continuously since its turn began."""
+    owners, start = state["owners"], state["owners_at_turn_start"]
+    captured = state["captured_this_turn"]
+    return [t for t in rs.map.factories
+            if owners.get(t) == power and start.get(t) == power and t not in captured]
+
+
+def placed_against(rs: AARuleset, state: State, complex_: str) -> int:
+    spaces = (complex_, *rs.map.sea_zones_of(complex_))
+    return sum(1 for s in spaces for u in state["units"][s] if u.get("t_placed") == complex_)
+
+
+def capacity_left(rs: AARuleset, state: State, complex_: str) -> int:
+    """AA41-MOB-03: the territory's value minus the units already placed against it."""
+    return rs.map.value(complex_) - placed_against(rs, state, complex_)
+
+
+def _carrier_room(rs: AARuleset, units: list[dict[str, Any]], power: str) -> list[list[int]]:
+    """[[carrier id, free places], ...] for ``power``'s carriers in a zone, in board order."""
+    types = rs.data.units
+    own = [u for u in units if u["owner"] == power and types[u["type"]].carrier_capacity]
+    used: dict[int, int] = {}
+    loose = 0
+    for u in units:
+        cost = types[u["type"]].carrier_cost
+        if not cost:
+            continue
+        if "aboard" in u:
+            used[u["aboard"]] = used.get(u["aboard"], 0) + cost
+        elif u["owner"] == power:
+            loose += cost  # own fighters in the zone sit on own carriers
+    room = []
+    for c in own:
+        free = types[c["type"]].carrier_capacity - used.get(c["id"], 0)
+        take = min(free, loose)
+        loose -= take
+        if free - take > 0:
+            room.append([c["id"], free - take])
+    return room
+
+
+def eligible_complexes(rs: AARuleset, state: State, power: str, at: str, utype: str
+                       ) -> tuple[list[str], str, str]:
+    """Usable complexes a unit of ``utype`` placed at ``at`` may count against.
+
+    Returns (complexes, rule id, message): the message explains an empty list.
+    """
+    m, ut = rs.map, rs.data.units[utype]
+    usable = usable_complexes(rs, state, power)
+    if m.is_land(at):
+        if ut.domain == "sea":
+            return [], "AA41-MOB-05", f"A {utype} is placed in a sea zone, not in {at}."
+        if at not in usable:
+            why = "" if m.has_factory(at) else " (it has no industrial complex)"
+            return [], "AA41-MOB-04", (f"{at} is not an industrial complex that "
+                                       f"{rs.power_names[power]} may use this turn{why}.")
+        return [at], "", ""
+    if ut.domain == "land" or (ut.domain == "air" and not ut.carrier_cost):
+        return [], "AA41-MOB-04", (f"A new {utype} is placed only in a territory with an "
+                                   "industrial complex, never at sea or aboard a transport.")
+    if at in rs.data.closed_sea_zones:
+        return [], "AA41-MOB-07", f"No sea unit may be mobilized into {at} (the Black Sea)."
+    found = [t for t in m.complexes_bordering(at) if t in usable]
+    if not found:
+        return [], "AA41-MOB-05", (f"{at} is not next to an industrial complex that "
+                                   f"{rs.power_names[power]} may use this turn.")
+    return found, "", ""
+
+
+def place(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+    state = ctx.state
+    power = state["power"]
+    if ctx.seat != power:
+        raise IllegalOrder("AA41-DEF-02", "Only the active power mobilizes units.")
+    if state["phase"] != "mobilize":
+        raise IllegalOrder("AA41-MOB-01", "New units are placed only in the mobilize phase.")
+    at = order.get("at")
+    if not isinstance(at, str) or at not in rs.data.spaces:
+        raise InvalidOrder("AA41-MOB-01", f"Unknown space {at!r} to place units in.")
+    units = parse_units(rs, order.get("units"), "AA41-MOB-01")
+    if not units:
+        raise InvalidOrder("AA41-MOB-01", "Name at least one unit to place.")
+    for utype, n in units.items():
+        if n > state["bought"].get(utype, 0):
+            raise IllegalOrder("AA41-MOB-01", f"Your mobilization pool has "
+                                              f"{state['bought'].get(utype, 0)} {utype}, not {n}.")
+    choices: list[str] | None = None
+    for utype in units:
+        found, rule, message = eligible_complexes(rs, state, power, at, utype)
+        if not found:
+            raise IllegalOrder(rule, message)
+        choices = found if choices is None else [c for c in choices if c in found]
+    assert choices is not None
+    factory = order.get("factory")
+    if factory is None:
+        if len(choices) > 1:
+            raise IllegalOrder("AA41-MOB-10", f"{at} borders several complexes ("
+                               f"{', '.join(choices)}): say which one with \"factory\".")
+        factory = choices[0]
+    elif factory not in choices:
+        raise IllegalOrder("AA41-MOB-10", f"{factory!r} is not a usable complex for {at}.")
+    count = sum(units.values())
+    left = capacity_left(rs, state, factory)
+    if count > left:
+        raise IllegalOrder("AA41-MOB-03", f"The complex in {factory} (value "
+                           f"{rs.map.value(factory)}) can place {left} more unit(s) this turn, "
+                           f"not {count}.")
+    placed = _allocate(rs, state, power, at, units)
+    ctx.emit("aa.placed", {"power": power, "at": at, "factory": factory, "units": placed})
+
+
+def _allocate(rs: AARuleset, state: State, power: str, at: str, units: dict[str, int]
+              ) -> list[dict[str, Any]]:
+    """New unit ids (in order); fighters at sea go aboard carriers with room (AA41-MOB-06)."""
+    next_id = state["next_id"]
+    placed: list[dict[str, Any]] = []
+    room: list[list[int]] = []
+    if rs.map.is_sea(at):
+        room = _carrier_room(rs, state["units"][at], power)
+    types = rs.data.units
+    # ships first, so that fighters can land on carriers placed by the same order
+    for utype in sorted(units, key=lambda u: types[u].domain != "sea"):
+        for _ in range(units[utype]):
+            unit: dict[str, Any] = {"id": next_id, "type": utype}
+            if types[utype].carrier_capacity:
+                room.append([next_id, types[utype].carrier_capacity])
+            if rs.map.is_sea(at) and types[utype].carrier_cost:
+                spot = next((r for r in room if r[1] >= types[utype].carrier_cost), None)
+                if spot is None:
+                    raise IllegalOrder("AA41-MOB-06", f"There is no room on a "
+                                       f"{rs.power_names[power]} carrier in {at} for "
+                                       f"another fighter.")
+                spot[1] -= types[utype].carrier_cost
+                unit["aboard"] = spot[0]
+            placed.append(unit)
+            next_id += 1
+    return placed
+
+
+def _evolve_placed(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    p = event["payload"]
+    bought = state["bought"]
+    for u in p["units"]:
+        unit = {"id": u["id"], "type": u["type"], "owner": p["power"], "hits": 0,
+                "t_placed": p["factory"]}
+        if "aboard" in u:
+            unit["aboard"] = u["aboard"]
+        state["units"][p["at"]].append(unit)
+        bought[u["type"]] -= 1
+        if not bought[u["type"]]:
+            del bought[u["type"]]
+        state["next_id"] = max(state["next_id"], u["id"] + 1)
+
+
+def placements(rs: AARuleset, state: State) -> dict[str, list[str]]:
+    """Where each pool unit could still go now: {space: [unit types]} (board order)."""
+    power, out = state["power"], {}
+    pool = [u for u in rs.data.unit_order if state["bought"].get(u)]
+    if not pool:
+        return {}
+    spaces: set[str] = set()
+    for c in usable_complexes(rs, state, power):
+        if capacity_left(rs, state, c) > 0:
+            spaces.add(c)
+            spaces.update(rs.map.sea_zones_of(c))
+    for space in rs.map.sorted_spaces(spaces):
+        ok = []
+        for utype in pool:
+            found = eligible_complexes(rs, state, power, space, utype)[0]
+            if not any(capacity_left(rs, state, c) > 0 for c in found):
+                continue
+            if (rs.map.is_sea(space) and rs.data.units[utype].carrier_cost
+                    and not _carrier_room(rs, state["units"][space], power)):
+                continue
+            ok.append(utype)
+        if ok:
+            out[space] = ok
+    return out
+
+
+def _exit_check(rs: AARuleset, state: State) -> list[tuple[str, str]]:
+    """AA41-MOB-09: place as many units as capacity and eligible spaces allow."""
+    where = placements(rs, state)
+    if not where:
+        return []
+    space, types = next(iter(where.items()))
+    return [("AA41-MOB-09", f"You must place every unit you can: {types[0]} can still go to "
+                            f"{space}. Units that cannot be placed are refunded.")]
+
+
+def _phase_end(rs: AARuleset, ctx: Any) -> None:
+    """AA41-MOB-09: refund what could not be placed."""
+    state = ctx.state
+    left = {u: state["bought"][u] for u in rs.data.unit_order if state["bought"].get(u)}
+    if left:
+        ctx.emit("aa.refunded", {"power": state["power"], "units": left,
+                                 "ipcs": pool_cost(rs, left)}, seat=None)
+
+
+def _evolve_refunded(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    p = event["payload"]
+    state["ipcs"][p["power"]] += p["ipcs"]
+    state["bought"] = {}
+
+
+def _default_order(rs: AARuleset, state: State, seat: str) -> dict[str, Any] | None:
+    """For an absent player: place the first unit that can still be placed."""
+    if state["phase"] != "mobilize" or seat != state["power"]:
+        return None
+    where = placements(rs, state)
+    if not where:
+        return None
+    space, types = next(iter(where.items()))
+    order: dict[str, Any] = {"type": "place", "units": {types[0]: 1}, "at": space}
+    found = eligible_complexes(rs, state, seat, space, types[0])[0]
+    order["factory"] = next(c for c in found if capacity_left(rs, state, c) > 0)
+    return order
+
+
+def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    if state["phase"] != "mobilize" or seat != state["power"]:
+        return {}
+    usable = usable_complexes(rs, state, seat)
+    return {"mobilize": {"pool": dict(state["bought"]), "places": placements(rs, state),
+                         "capacity": {c: capacity_left(rs, state, c) for c in usable}}}
+
+
+def _describe_placed(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    counts: dict[str, int] = {}
+    for u in p["units"]:
+        counts[u["type"]] = counts.get(u["type"], 0) + 1
+    return f"{rs.power_names[p['power']]} places {unit_names(rs, counts)} in {p['at']}"
+
+
+def _describe_refunded(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    return (f"{rs.power_names[p['power']]} could not place {unit_names(rs, p['units'])}: "
+            f"{p['ipcs']} IPCs refunded")
+
+
+ORDERS = {"place": place}
+EVOLVERS = {"aa.placed": _evolve_placed, "aa.refunded": _evolve_refunded}
+PHASE_EXIT_CHECKS = {"mobilize": _exit_check}
+PHASE_END = {"mobilize": _phase_end}
+DEFAULT_ORDERS = [_default_order]
+LEGAL_OPTIONS = [_legal_options]
+DESCRIBERS = {"aa.placed": _describe_placed, "aa.refunded": _describe_refunded}

@@ -1,0 +1,98 @@
+"""Purchase units (AA41-PUR): ``{"type": "purchase", "units": {"infantry": 3, "tank": 1}}``.
+
+Each purchase order *replaces* the purchase list of this phase: the treasury is checked
+against its value when the phase began (AA41-PUR-02), i.e. the current treasury plus the
+cost of the list being replaced. The cost is deducted at once; the units go to the power's
+mobilization pool ``state["bought"]`` (AA41-PUR-04) and are placed in Mobilize.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.games.aa.state import State, capital_lost
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+#: Names players may try that are not for sale in this game (AA41-PUR-07, AA41-GEN-09).
+_COMPLEX_NAMES = {"factory", "industrial_complex", "complex", "ic"}
+_NOT_IN_GAME = {"artillery", "cruiser", "aa_gun", "aagun", "antiaircraft", "tactical_bomber",
+                "mech_infantry", "mechanized_infantry"}
+
+
+def pool_cost(rs: AARuleset, units: dict[str, int]) -> int:
+    return sum(rs.data.units[u].cost * n for u, n in units.items())
+
+
+def unit_names(rs: AARuleset, units: dict[str, int]) -> str:
+    parts = [f"{n} {rs.data.units[u].name.lower()}" for u, n in units.items() if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def parse_units(rs: AARuleset, raw: Any, rule: str) -> dict[str, int]:
+    """Validate a ``{type: count}`` dict; return it in purchase-table order without zeros."""
+    if not isinstance(raw, dict):
+        raise InvalidOrder(rule, 'List the units as {"infantry": 3, "tank": 1}.')
+    for utype, count in raw.items():
+        if utype in _COMPLEX_NAMES:
+            raise IllegalOrder("AA41-PUR-07", "Industrial complexes cannot be bought or built.")
+        if utype in _NOT_IN_GAME:
+            raise IllegalOrder("AA41-GEN-09", f"There is no {utype.replace('_', ' ')} in this"
+                                              " game.")
+        if utype not in rs.data.units:
+            known = ", ".join(rs.data.unit_order)
+            raise InvalidOrder(rule, f"Unknown unit type '{utype}' (one of {known}).")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise InvalidOrder(rule, f"The number of {utype} must be a whole number >= 0.")
+    return {u: raw[u] for u in rs.data.unit_order if raw.get(u)}
+
+
+def purchase(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+    state = ctx.state
+    power = state["power"]
+    name = rs.power_names[power]
+    if ctx.seat != power:
+        raise IllegalOrder("AA41-DEF-02", "Only the active power purchases units.")
+    if state["phase"] != "purchase":
+        raise IllegalOrder("AA41-PUR-03", "Units can be bought only in the purchase phase.")
+    if capital_lost(rs, state, power):
+        raise IllegalOrder("AA41-PUR-06", f"{name} cannot purchase while an enemy holds its"
+                                          " capital.")
+    units = parse_units(rs, order.get("units"), "AA41-PUR-01")
+    cost = pool_cost(rs, units)
+    available = state["ipcs"][power] + pool_cost(rs, state["bought"])
+    if cost > available:
+        raise IllegalOrder("AA41-PUR-02", f"The purchase costs {cost} IPCs but {name} has"
+                                          f" {available}.")
+    ctx.emit("aa.purchased", {"power": power, "units": units, "cost": cost,
+                              "ipcs": available - cost})
+
+
+def _evolve_purchased(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    p = event["payload"]
+    state["bought"] = dict(p["units"])
+    state["ipcs"][p["power"]] = p["ipcs"]
+
+
+def _describe_purchased(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    return (f"{rs.power_names[p['power']]} buys {unit_names(rs, p['units'])} ({p['cost']} IPCs,"
+            f" {p['ipcs']} left)")
+
+
+def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    if state["phase"] != "purchase" or seat != state["power"]:
+        return {}
+    return {"purchase": {
+        "available": state["ipcs"][seat] + pool_cost(rs, state["bought"]),
+        "bought": dict(state["bought"]),
+        "costs": {u: rs.data.units[u].cost for u in rs.data.unit_order},
+    }}
+
+
+ORDERS = {"purchase": purchase}
+EVOLVERS = {"aa.purchased": _evolve_purchased}
+DESCRIBERS = {"aa.purchased": _describe_purchased}
+LEGAL_OPTIONS = [_legal_options]
