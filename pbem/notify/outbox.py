@@ -9,7 +9,8 @@ land sends nothing). ``dispatch_pending`` is the sender job:
    worker died holding them). The claim sets ``status='sending'``, the claimer's
    token and ``claimed_until``, and counts the attempt. Two dispatchers never
    claim the same row: the claim is a conditional UPDATE re-checked per row.
-2. *send* each row (Message-ID is stored on the row, so a resend after a crash
+2. *render* rows queued by reference (``template`` set) through the ``render``
+   callback, then *send* each row (Message-ID is stored on the row, so a resend after a crash
    carries the same Message-ID and the receiving side can recognise it);
 3. *record* the result at once, one commit per row: ``sent``; or back to
    ``pending`` with exponential backoff; or ``failed`` after ``max_attempts``
@@ -45,6 +46,8 @@ from pbem.store.models.outbox import (
 log = logging.getLogger(__name__)
 
 SessionFactory = Callable[[], AbstractContextManager[Session]]
+#: Fills subject/text/html/headers of a row queued by reference (see messages.py).
+Renderer = Callable[[OutboxMessage], None]
 
 
 class TransientError(Exception):
@@ -95,6 +98,19 @@ def enqueue_email(session: Session, *, to_address: str, subject: str, text: str,
         user_id=user_id, game_id=game_id, dedupe_key=dedupe_key, next_attempt_at=not_before,
     )
     session.add(row)
+    return row
+
+
+def enqueue_template(session: Session, *, to_address: str, template: str,
+                     context: dict[str, Any], kind: str, user_id: int | None = None,
+                     game_id: int | None = None, dedupe_key: str | None = None,
+                     not_before: datetime | None = None) -> OutboxMessage:
+    """Add an email rendered at send time from ``template`` and ``context`` (references only)."""
+    row = enqueue_email(session, to_address=to_address, subject="", text="", kind=kind,
+                        user_id=user_id, game_id=game_id, dedupe_key=dedupe_key,
+                        not_before=not_before)
+    row.template = template
+    row.context = json.dumps(context, sort_keys=True)
     return row
 
 
@@ -155,9 +171,14 @@ def _finish(session_factory: SessionFactory, row: OutboxMessage, values: dict[st
 
 
 def deliver(session_factory: SessionFactory, transport: Transport, row: OutboxMessage, *,
-            now: datetime, policy: RetryPolicy = RetryPolicy()) -> str:
+            now: datetime, policy: RetryPolicy = RetryPolicy(),
+            render: Renderer | None = None) -> str:
     """Send one claimed row and record the result; returns the row's new status."""
     try:
+        if row.template:
+            if render is None:
+                raise TransientError(f"no renderer for template {row.template!r}")
+            render(row)
         transport.send(row)
     except PermanentError as exc:
         log.warning("outbox %s failed permanently: %s", row.id, exc)
@@ -178,7 +199,7 @@ def deliver(session_factory: SessionFactory, transport: Transport, row: OutboxMe
 
 def dispatch_pending(session_factory: SessionFactory, transport: Transport, now: datetime, *,
                      worker: str = "worker", batch: int = 200, max_batches: int | None = None,
-                     policy: RetryPolicy = RetryPolicy()) -> int:
+                     policy: RetryPolicy = RetryPolicy(), render: Renderer | None = None) -> int:
     """Deliver every due row (batch by batch); returns how many were sent."""
     sent = 0
     batches = 0
@@ -188,7 +209,8 @@ def dispatch_pending(session_factory: SessionFactory, transport: Transport, now:
             break
         batches += 1
         for row in rows:
-            if deliver(session_factory, transport, row, now=now, policy=policy) == SENT:
+            if deliver(session_factory, transport, row, now=now, policy=policy,
+                       render=render) == SENT:
                 sent += 1
     return sent
 

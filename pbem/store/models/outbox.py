@@ -54,6 +54,10 @@ class OutboxMessage(SQLModel, table=True):
     html: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     #: JSON object of extra headers (e.g. List-Unsubscribe), or the webhook JSON body.
     headers: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    #: For messages rendered at send time (pbem/notify/messages.py): the template name,
+    #: and its JSON context of references (ids, seqs, deadline), never rendered secrets.
+    template: str | None = Field(default=None, max_length=40)
+    context: str = Field(default="{}", sa_column=Column(Text, nullable=False))
     #: Stable per row: a retry after a crash carries the same Message-ID.
     message_id: str = Field(max_length=200, index=True)
     user_id: int | None = Field(default=None, index=True)
@@ -138,6 +142,8 @@ class SeatDeadline(SQLModel, table=True):
     due_at: datetime | None = Field(default=None)
     #: Extensions granted (excused misses and the "extend" policy).
     extensions: int = Field(default=0)
+    #: True once this deadline was extended as an excused miss.
+    excused: bool = Field(default=False)
     #: JSON list of the reminder hours already queued for this deadline.
     reminded: str = Field(default="[]", max_length=100)
     closed_at: datetime | None = Field(default=None)

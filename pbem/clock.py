@@ -1,0 +1,175 @@
+"""The scheduler's composition root: ``flask --app pbem pbem worker`` (the Procfile's ``worker:``).
+
+A :class:`Worker` first takes the database lease (pbem/notify/lease.py); while
+it holds it, it runs an APScheduler ``BackgroundScheduler`` whose job store is a
+table in the same database (``apscheduler_jobs``), so jobs survive a restart and
+a run missed while no worker was up runs once when one comes back (``coalesce``,
+no misfire grace limit). Any number of workers may be started: the others wait
+in standby and take over when the holder stops renewing. Jobs:
+
+* ``dispatch``: deliver the outbox (every ``NOTIFY_DISPATCH_SECONDS``, default 15);
+* ``reminders``: queue reminders before deadlines (every minute);
+* ``deadlines``: apply deadline policies once deadlines pass (every minute);
+* ``digest``: queue the daily digests (hourly; each player at most once a day).
+
+The clock is read here, at the edge, and passed to the logic as ``now``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
+from apscheduler.schedulers.background import BackgroundScheduler
+from flask import Flask
+from sqlmodel import Session
+
+from pbem.notify import lease
+from pbem.notify.messages import make_renderer
+from pbem.notify.outbox import Transport, dispatch_pending
+from pbem.notify.transports import transport_from_config
+
+log = logging.getLogger(__name__)
+JOBS_TABLE = "apscheduler_jobs"
+#: Workers alive in this process, by id (jobs in the store name their worker).
+_WORKERS: dict[str, Worker] = {}
+
+
+def system_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Worker:
+    """One scheduler process (or thread, in tests). ``run(stop)`` blocks until ``stop`` is set."""
+
+    app: Flask
+    transport: Transport | None = None
+    clock: Callable[[], datetime] = system_now
+    worker_id: str = field(default_factory=lambda: (
+        f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"))
+    lease_ttl: timedelta = timedelta(seconds=60)
+    renew_every: float = 15.0
+    standby_every: float = 10.0
+    holding: bool = False
+    scheduler: BackgroundScheduler | None = None
+
+    def __post_init__(self) -> None:
+        if self.transport is None:
+            self.transport = transport_from_config(self.app.config)
+        self.engine = self.app.extensions["pbem_db_engine"]
+        self.render = make_renderer(self.session)
+        cfg = self.app.config
+        self.intervals = {
+            "dispatch": float(cfg.get("NOTIFY_DISPATCH_SECONDS", 15)),
+            "reminders": float(cfg.get("NOTIFY_REMINDER_SECONDS", 60)),
+            "deadlines": float(cfg.get("NOTIFY_DEADLINE_SECONDS", 60)),
+            "digest": float(cfg.get("NOTIFY_DIGEST_SECONDS", 3600)),
+        }
+
+    def session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    # -- the jobs ------------------------------------------------------------------------
+    def job(self, name: str) -> int:
+        """Run one job now (also used by the CLI and tests); returns what it counted."""
+        from pbem.services import deadlines
+
+        now = self.clock()
+        with self.app.app_context():
+            if name == "dispatch":
+                assert self.transport is not None
+                return dispatch_pending(self.session, self.transport, now,
+                                        worker=self.worker_id, render=self.render)
+            if name == "reminders":
+                return deadlines.send_reminders(self.session, now)
+            if name == "deadlines":
+                return deadlines.apply_deadlines(self.session, now)
+            if name == "digest":
+                return deadlines.send_digests(self.session, now)
+        raise ValueError(f"unknown job {name!r}")
+
+    def tick(self) -> None:
+        """Every job once, in order (a deadline's notices go out in the same tick)."""
+        for name in ("deadlines", "reminders", "digest", "dispatch"):
+            self.job(name)
+
+    # -- the lease and the scheduler -----------------------------------------------------
+    def try_lease(self) -> bool:
+        self.holding = lease.acquire(self.session, holder=self.worker_id, now=self.clock(),
+                                     ttl=self.lease_ttl)
+        return self.holding
+
+    def start_scheduler(self) -> BackgroundScheduler:
+        _WORKERS[self.worker_id] = self
+        store = SQLAlchemyJobStore(engine=self.engine, tablename=JOBS_TABLE)
+        scheduler = BackgroundScheduler(
+            jobstores={"default": store}, timezone=UTC,
+            job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None})
+        scheduler.start(paused=True)
+        for name, seconds in self.intervals.items():
+            existing = scheduler.get_job(name)
+            if existing is None:
+                scheduler.add_job("pbem.clock:run_job", "interval", seconds=seconds, id=name,
+                                  args=[name, self.worker_id], next_run_time=self.clock())
+            else:  # keep its next run time: a run missed while down happens once now
+                existing.modify(args=[name, self.worker_id])
+        scheduler.resume()
+        self.scheduler = scheduler
+        return scheduler
+
+    def stop_scheduler(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.shutdown(wait=True)
+            self.scheduler = None
+        _WORKERS.pop(self.worker_id, None)
+
+    def run(self, stop: threading.Event) -> None:
+        """Standby until the lease is ours, schedule while we keep it, release on stop."""
+        log.info("worker %s starting", self.worker_id)
+        try:
+            while not stop.is_set():
+                if not self.try_lease():
+                    stop.wait(self.standby_every)
+                    continue
+                log.info("worker %s holds the scheduler lease", self.worker_id)
+                self.start_scheduler()
+                while not stop.wait(self.renew_every):
+                    if not self.try_lease():
+                        log.warning("worker %s lost the lease; back to standby", self.worker_id)
+                        break
+                self.stop_scheduler()
+        finally:
+            self.stop_scheduler()
+            if self.holding:
+                lease.release(self.session, holder=self.worker_id, now=self.clock())
+                self.holding = False
+
+
+def run_job(name: str, worker_id: str) -> None:
+    """The job store's entry point (a text reference, so the store holds no live objects)."""
+    worker = _WORKERS.get(worker_id)
+    if worker is None or not worker.holding:
+        log.warning("job %s skipped: worker %s is not the lease holder here", name, worker_id)
+        return
+    try:
+        worker.job(name)
+    except Exception:
+        log.exception("job %s failed", name)
+
+
+def job_table_names() -> list[str]:
+    """Tables the scheduler creates itself (migrations must leave them alone)."""
+    return [JOBS_TABLE]
+
+
+def describe(worker: Worker) -> dict[str, Any]:
+    return {"id": worker.worker_id, "holding": worker.holding, "intervals": worker.intervals}

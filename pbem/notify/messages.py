@@ -1,0 +1,215 @@
+"""Rendering queued messages: "your turn", reminders, deadline notices, game over, digests.
+
+Rows are queued by reference (``template`` + JSON ``context``: ids, seqs, the
+deadline); :func:`make_renderer` returns the callback the dispatcher runs just
+before sending. It renders ``templates/email/<template>.txt`` and ``.html`` in
+the recipient's language (``flask_babel.force_locale``) with datetimes in the
+recipient's time zone, and adds signed links (open the game, unsubscribe) and the
+``List-Unsubscribe`` headers (RFC 2369 / RFC 8058). It needs an app context.
+What happened since the player last acted is taken from the log as that
+player's seat may see it (``Ruleset.event_view``), never from the raw state.
+"""
+
+from __future__ import annotations
+
+import json
+import zoneinfo
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from babel.dates import format_datetime
+from flask import current_app, render_template
+from flask_babel import force_locale
+from flask_babel import gettext as _
+from itsdangerous import URLSafeTimedSerializer
+from sqlmodel import Session
+
+from pbem.engine import load_ruleset
+from pbem.store.models.accounts import User
+from pbem.store.models.games import Game
+from pbem.store.models.outbox import OutboxMessage
+
+OPEN_SALT = "pbem-open-game"
+UNSUBSCRIBE_SALT = "pbem-unsubscribe"
+#: Signed "open the game" links are good for 14 days, unsubscribe links for a year.
+OPEN_MAX_AGE = 14 * 24 * 3600
+UNSUBSCRIBE_MAX_AGE = 365 * 24 * 3600
+#: At most this many log lines in a "your turn" email.
+MAX_LINES = 60
+_HIDDEN = ("dice.committed", "dice.revealed", "dice.salted", "game.created")
+
+
+def serializer(salt: str) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt=salt)
+
+
+def open_token(user_id: int, game_id: int) -> str:
+    return serializer(OPEN_SALT).dumps({"u": user_id, "g": game_id})
+
+
+def unsubscribe_token(user_id: int) -> str:
+    return serializer(UNSUBSCRIBE_SALT).dumps({"u": user_id})
+
+
+def absolute(path: str) -> str:
+    return str(current_app.config.get("BASE_URL", "http://127.0.0.1:5000")).rstrip("/") + path
+
+
+def as_utc(value: datetime | str | None) -> datetime | None:
+    """A UTC-aware datetime from a stored value (naive means UTC) or an ISO string."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def user_time(value: datetime | str | None, user: User) -> str:
+    """A datetime as the user reads it: their zone, their language, zone abbreviation."""
+    moment = as_utc(value)
+    if moment is None:
+        return ""
+    try:
+        zone = zoneinfo.ZoneInfo(user.timezone or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = zoneinfo.ZoneInfo("UTC")
+    return format_datetime(moment, "EEEE d MMMM y, HH:mm zzz", tzinfo=zone,
+                           locale=user.language or "en")
+
+
+def seat_names(game: Game) -> dict[str, str]:
+    try:
+        ruleset = load_ruleset(game.ruleset_key)
+        return {s["id"]: s.get("name", s["id"])
+                for s in ruleset.seats(json.loads(game.options or "{}"))}
+    except Exception:  # noqa: BLE001 - names are cosmetic; fall back to ids
+        return {}
+
+
+def _dice_line(event: dict[str, Any], names: dict[str, str]) -> str:
+    payload = event["payload"]
+    faces = ", ".join(str(f) for f in payload.get("faces", []))
+    who = names.get(event.get("seat") or "", event.get("seat") or "")
+    dice = payload.get("dice") or []
+    hits = sum(1 for d in dice if d.get("hit"))
+    if dice and any("target" in d for d in dice):
+        return _("%(who)s rolled %(faces)s: %(hits)s hit(s)", who=who, faces=faces, hits=hits)
+    return _("%(who)s rolled %(faces)s", who=who, faces=faces)
+
+
+def describe(ruleset: Any, event: dict[str, Any], names: dict[str, str]) -> str | None:
+    """One line for the "since you last acted" list, or None for bookkeeping events."""
+    type_ = event["type"]
+    if type_ in _HIDDEN or type_ == "order":
+        return None
+    if type_ in ("dice.rolled", "dice.shuffled"):
+        return _dice_line(event, names) if type_ == "dice.rolled" else None
+    text = ruleset.describe_event(event) if ruleset is not None else None
+    who = names.get(event.get("seat") or "", event.get("seat") or "")
+    if text:
+        return f"{who}: {text}" if who else text
+    label = type_.split(".", 1)[-1].replace("_", " ")
+    if type_.startswith("policy."):
+        return _("Deadline policy: %(what)s (%(seat)s)", what=label,
+                 seat=names.get(event["payload"].get("seat", ""), ""))
+    return f"{who}: {label}" if who else label
+
+
+def since_lines(session: Session, game: Game, seat: str | None, after_seq: int,
+                up_to_seq: int) -> list[str]:
+    """What happened in ``game`` after ``after_seq`` up to ``up_to_seq``, as ``seat`` sees it."""
+    from pbem.store import events as log
+
+    try:
+        ruleset = load_ruleset(game.ruleset_key)
+    except Exception:  # noqa: BLE001
+        ruleset = None
+    names = seat_names(game)
+    lines: list[str] = []
+    for event in log.load(session, game.id, after_seq=after_seq):  # type: ignore[arg-type]
+        if event["seq"] > up_to_seq:
+            break
+        seen = ruleset.event_view(event, seat) if ruleset is not None else event
+        line = describe(ruleset, seen, names) if seen is not None else None
+        if line:
+            lines.append(line)
+    if len(lines) > MAX_LINES:
+        skipped = len(lines) - MAX_LINES
+        lines = [_("(%(n)s earlier entries; see the game's log)", n=skipped)] + lines[-MAX_LINES:]
+    return lines
+
+
+SUBJECTS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "your_turn": lambda c: _("Your turn in %(title)s", title=c["title"]),
+    "reminder": lambda c: _("Reminder: your turn in %(title)s ends soon", title=c["title"]),
+    "deadline_notice": lambda c: _("Deadline passed in %(title)s", title=c["title"]),
+    "game_over": lambda c: _("%(title)s is over", title=c["title"]),
+    "digest": lambda c: _("Your pbem digest: %(n)s game(s) waiting", n=len(c["items"])),
+}
+
+
+def _game_vars(session: Session, user: User, ctx: dict[str, Any]) -> dict[str, Any]:
+    game = session.get(Game, ctx["game_id"])
+    if game is None:
+        raise LookupError(f"game {ctx['game_id']} no longer exists")
+    names = seat_names(game)
+    seats = ctx.get("seats") or []
+    return {
+        "game": game, "title": game.title,
+        "seats": [names.get(s, s) for s in seats],
+        "phases": ctx.get("phases") or [],
+        "deadline": user_time(ctx.get("deadline"), user),
+        "open_url": absolute(f"/n/open/{open_token(int(user.id), int(game.id))}"),  # type: ignore[arg-type]
+        "lines": (since_lines(session, game, seats[0] if seats else None,
+                              int(ctx.get("since_seq", 0)), int(ctx.get("up_to_seq", 0)))
+                  if "since_seq" in ctx else []),
+    }
+
+
+def _digest_vars(session: Session, user: User, ctx: dict[str, Any]) -> dict[str, Any]:
+    items = []
+    for item in ctx["items"]:
+        game = session.get(Game, item["game_id"])
+        if game is None:
+            continue
+        names = seat_names(game)
+        items.append({"title": game.title, "seats": [names.get(s, s) for s in item["seats"]],
+                      "deadline": user_time(item.get("deadline"), user),
+                      "open_url": absolute(f"/n/open/{open_token(int(user.id), int(game.id))}")})  # type: ignore[arg-type]
+    return {"items": items, "title": ""}
+
+
+def render_row(session: Session, row: OutboxMessage) -> None:
+    """Fill ``row``'s subject, text, html and headers from its template and context."""
+    user = session.get(User, row.user_id) if row.user_id is not None else None
+    if user is None:
+        raise LookupError(f"outbox row {row.id}: recipient {row.user_id} no longer exists")
+    ctx = json.loads(row.context or "{}")
+    template = str(row.template)
+    with force_locale(user.language or "en"):
+        variables = (_digest_vars(session, user, ctx) if template == "digest"
+                     else _game_vars(session, user, ctx))
+        variables.update(ctx=ctx, user=user, unsubscribe_url=absolute(
+            f"/n/unsubscribe/{unsubscribe_token(int(user.id))}"),  # type: ignore[arg-type]
+            preferences_url=absolute("/n/preferences"))
+        if template == "deadline_notice":
+            variables["notice"] = render_template("email/_notice.txt", **variables).strip()
+        row.subject = SUBJECTS[template](variables)
+        row.text = render_template(f"email/{template}.txt", **variables)
+        row.html = render_template(f"email/{template}.html", **variables)
+    row.to_address = user.email
+    headers = json.loads(row.headers or "{}")
+    headers["List-Unsubscribe"] = f"<{variables['unsubscribe_url']}>"
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    row.headers = json.dumps(headers, sort_keys=True)
+
+
+def make_renderer(session_factory: Callable[[], Any]) -> Callable[[OutboxMessage], None]:
+    """The ``render`` callback for :func:`pbem.notify.outbox.dispatch_pending` (app context)."""
+
+    def render(row: OutboxMessage) -> None:
+        with session_factory() as session:
+            render_row(session, row)
+
+    return render
