@@ -130,17 +130,25 @@ def _check_roll(e: Event, key: bytes, game_id: str) -> dict[str, Any] | None:
     return None
 
 
-def verify_dice(log: list[Event]) -> DiceReport:
-    """Check every revealed roll of ``log`` (a whole game log, from ``game.created``)."""
+def verify_dice(log: list[Event], *, complete: bool = True) -> DiceReport:
+    """Check every revealed roll of ``log``, which starts with ``game.created``.
+
+    ``complete``: the log is the whole game (seq 1, 2, 3... without gaps). With
+    ``complete=False`` it may hold only some events, e.g. ``game.created`` and the
+    ``dice.*`` events of a dice ledger export, in increasing seq order.
+    """
     if not log or log[0].get("type") != "game.created":
         problem = {"seq": None, "reason": "a log starts with game.created"}
         return DiceReport(False, problems=[problem])
     game_id = str(log[0]["payload"].get("game_id", "local"))
     walk = _Walk()
-    for expected_seq, e in enumerate(log, start=1):
-        if e.get("seq") != expected_seq:
-            walk.problems.append(_bad(e, f"expected seq {expected_seq}"))
+    last = 0
+    for e in log:
+        seq = e.get("seq")
+        if not isinstance(seq, int) or seq <= last or (complete and seq != last + 1):
+            walk.problems.append(_bad(e, f"seq {seq!r} out of order after {last}"))
             break
+        last = seq
         if str(e.get("type", "")).startswith("dice."):
             try:
                 walk.event(e)

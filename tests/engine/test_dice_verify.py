@@ -124,11 +124,16 @@ def test_scripted_dice_without_commitments_do_not_verify():
     assert not report.ok and "committed" in report.first_bad["reason"]
 
 
-def test_log_with_a_gap_is_refused():
+def test_whole_log_with_a_gap_is_refused_but_a_dice_only_extract_verifies():
     log = copy.deepcopy(finished_log())
-    del log[5]
-    assert not verify_dice(log).ok
+    gap = log[:5] + log[6:]
+    assert not verify_dice(gap).ok
     assert not verify_dice([]).ok
+    extract = [log[0]] + [e for e in log if e["type"].startswith("dice.")]
+    report = verify_dice(extract, complete=False)
+    assert report.ok and report.checked == len(rolls(log))
+    swapped = extract[:3] + [extract[4], extract[3]] + extract[5:]
+    assert not verify_dice(swapped, complete=False).ok
 
 
 def test_hidden_shuffle_verifies_at_the_end_and_a_changed_order_fails():
