@@ -254,7 +254,8 @@ def _describe_placed(rs: AARuleset, event: dict[str, Any]) -> str:
     counts: dict[str, int] = {}
     for u in p["units"]:
         counts[u["type"]] = counts.get(u["type"], 0) + 1
-    return f"{rs.power_names[p['power']]} places {unit_names(rs, counts)} in {p['at']}"
+    ordered = {u: counts[u] for u in rs.data.unit_order if u in counts}
+    return f"{rs.power_names[p['power']]} places {unit_names(rs, ordered)} in {p['at']}"
 
 
 def _describe_refunded(rs: AARuleset, event: dict[str, Any]) -> str:
