@@ -16,9 +16,9 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import make_url
-from sqlmodel import Session, SQLModel
+from sqlmodel import Session
 
 import pbem.store.models  # noqa: F401  (registers every table)
 from pbem.store.db import create_schema, make_engine
@@ -66,7 +66,11 @@ def _postgres_database() -> Iterator[tuple[str, Engine]]:
 
 
 def _empty_tables(engine: Engine) -> None:
-    names = ", ".join(f'"{t.name}"' for t in SQLModel.metadata.sorted_tables)
+    """TRUNCATE every table the migrations made (not alembic_version)."""
+    tables = [t for t in inspect(engine).get_table_names() if t != "alembic_version"]
+    if not tables:
+        return
+    names = ", ".join(f'"{t}"' for t in tables)
     with engine.begin() as conn:
         conn.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
 

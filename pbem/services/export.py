@@ -193,7 +193,9 @@ def _dice_problems(events: list[dict[str, Any]]) -> list[str]:
         return []
     log_ = [{k: e[k] for k in ("seq", "seat", "type", "v", "payload")} for e in events]
     try:
-        found = module.verify_dice(log_)
+        report = module.verify_dice(log_)
     except ValueError as exc:
         return [f"dice: {exc}"]
-    return [f"dice: {p}" for p in (found or [])] if isinstance(found, list | tuple) else []
+    if isinstance(report, list | tuple):
+        return [f"dice: {p}" for p in report]
+    return [] if getattr(report, "ok", True) else [f"dice: {report.summary()}"]

@@ -59,12 +59,17 @@ def _configure_sqlite(engine: Engine) -> None:
 def begin_write(session: Session) -> None:
     """Start ``session``'s transaction as a writer (SQLite: ``BEGIN IMMEDIATE``).
 
-    Call it first in a use case that writes. If the session's transaction has
-    already begun this does nothing: the UNIQUE constraint and row locks still
-    keep the log consistent, a late conflict just surfaces as ``StaleGame``.
+    Call it first in a use case that writes. A read-only transaction already open
+    (say the web layer loaded the signed-in user) is committed first; if the session
+    holds unflushed changes it is left alone: the UNIQUE constraint still keeps the
+    log consistent, a late conflict then surfaces as ``StaleGame``.
     """
+    if session.get_bind().dialect.name != "sqlite":
+        return  # PostgreSQL: the game row's SELECT ... FOR UPDATE serialises writers
     if session.in_transaction():
-        return
+        if session.new or session.dirty or session.deleted:
+            return
+        session.commit()  # end a read-only transaction (e.g. loading the signed-in user)
     session.connection(execution_options={_IMMEDIATE: True})
 
 

@@ -217,7 +217,10 @@ def load(session: Session, game_id: int, after_seq: int = 0) -> list[dict[str, A
 
 
 def verify_chain(rows: Iterable[Any]) -> int | None:
-    """The seq of the first row whose position, link or hash is wrong, or ``None`` if all agree.
+    """The first position (seq) where the chain breaks, or ``None`` if every row agrees.
+
+    Row ``i`` (from 1) must have seq ``i``, link to the hash of row ``i - 1`` and hash
+    to its own ``hash``; a missing row breaks the chain at its seq.
 
     ``rows`` are :class:`Event` rows or export dicts with the same fields
     (``payload`` as JSON text or as a value, ``created_at`` as datetime or ISO text).
@@ -242,9 +245,9 @@ def verify_chain(rows: Iterable[Any]) -> int | None:
                 stamp,
                 get("prev_hash"),
             )
-        except (ValueError, TypeError, KeyError):
-            return seq if isinstance(seq, int) else expected
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return expected
         if seq != expected or get("prev_hash") != prev or get("hash") != digest:
-            return seq if isinstance(seq, int) else expected
+            return expected
         prev = digest
     return None

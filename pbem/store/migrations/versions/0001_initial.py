@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises:
-Create Date: 2026-11-21 19:53:48.580924
+Create Date: 2026-11-21 19:54:53.543081
 """
 
 from collections.abc import Sequence
@@ -113,6 +113,7 @@ def upgrade() -> None:
         sa.Column("opened_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
         sa.Column("due_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
         sa.Column("extensions", sa.Integer(), nullable=False),
+        sa.Column("excused", sa.Boolean(), nullable=False),
         sa.Column("reminded", sqlmodel.sql.sqltypes.AutoString(length=100), nullable=False),
         sa.Column("closed_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
         sa.Column("outcome", sqlmodel.sql.sqltypes.AutoString(length=20), nullable=True),
@@ -203,6 +204,47 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f("ix_game_status"), ["status"], unique=False)
 
     op.create_table(
+        "dice_ledger_link",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("nonce", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
+        sa.Column("created_by", sa.Integer(), nullable=False),
+        sa.Column("created_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+        sa.Column("revoked_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["created_by"],
+            ["user.id"],
+        ),
+        sa.ForeignKeyConstraint(
+            ["game_id"],
+            ["game.id"],
+        ),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("nonce"),
+    )
+    with op.batch_alter_table("dice_ledger_link", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_dice_ledger_link_game_id"), ["game_id"], unique=False)
+
+    op.create_table(
+        "dice_seed",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("period", sa.Integer(), nullable=False),
+        sa.Column("seed", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
+        sa.Column("commitment", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
+        sa.Column("created_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+        sa.Column("revealed_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["game_id"],
+            ["game.id"],
+        ),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("game_id", "period", name="uq_dice_seed_game_period"),
+    )
+    with op.batch_alter_table("dice_seed", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_dice_seed_game_id"), ["game_id"], unique=False)
+
+    op.create_table(
         "event",
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("game_id", sa.Integer(), nullable=False),
@@ -276,6 +318,14 @@ def downgrade() -> None:
 
     op.drop_table("seat_holder")
     op.drop_table("event")
+    with op.batch_alter_table("dice_seed", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_dice_seed_game_id"))
+
+    op.drop_table("dice_seed")
+    with op.batch_alter_table("dice_ledger_link", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_dice_ledger_link_game_id"))
+
+    op.drop_table("dice_ledger_link")
     with op.batch_alter_table("game", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_game_status"))
         batch_op.drop_index(batch_op.f("ix_game_ruleset_key"))
