@@ -51,7 +51,7 @@ def _carrier_room(rs: AARuleset, units: list[dict[str, Any]], power: str) -> lis
             continue
         if "aboard" in u:
             used[u["aboard"]] = used.get(u["aboard"], 0) + cost
-        elif u["owner"] == power:
+        elif u["owner"] == power and not u.get("t_waiting"):
             loose += cost  # own fighters in the zone sit on own carriers
     room = []
     for c in own:
@@ -129,25 +129,68 @@ def place(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
         raise IllegalOrder("AA41-MOB-03", f"The complex in {factory} (value "
                            f"{rs.map.value(factory)}) can place {left} more unit(s) this turn, "
                            f"not {count}.")
-    placed = _allocate(rs, state, power, at, units)
-    ctx.emit("aa.placed", {"power": power, "at": at, "factory": factory, "units": placed})
+    placed, landed = _allocate(rs, state, power, at, units)
+    _check_promised_carriers(rs, state, power, at, units, landed)
+    payload: dict[str, Any] = {"power": power, "at": at, "factory": factory, "units": placed}
+    if landed:
+        payload["landed"] = landed
+    ctx.emit("aa.placed", payload)
+
+
+def waiting_fighters(rs: AARuleset, state: State, power: str) -> dict[str, list[int]]:
+    """Fighters waiting at sea for a carrier bought this turn (AA41-AIR-09): {zone: [ids]}."""
+    out: dict[str, list[int]] = {}
+    for zone in rs.data.sea_zones:
+        ids = [u["id"] for u in state["units"][zone]
+               if u.get("t_waiting") and u["owner"] == power and "aboard" not in u]
+        if ids:
+            out[zone] = sorted(ids)
+    return out
+
+
+def _carriers_needed(rs: AARuleset, fighters: int) -> int:
+    per = rs.data.units["carrier"].carrier_capacity
+    return -(-fighters // per)
+
+
+def _check_promised_carriers(rs: AARuleset, state: State, power: str, at: str,
+                             units: dict[str, int], landed: list[dict[str, int]]) -> None:
+    """AA41-MOB-08: keep enough carriers in the pool for the zones where fighters wait."""
+    if not units.get("carrier"):
+        return
+    boarded = {f["id"] for f in landed}
+    need = sum(_carriers_needed(rs, len([i for i in ids if i not in boarded]))
+               for ids in waiting_fighters(rs, state, power).values())
+    if state["bought"].get("carrier", 0) - units["carrier"] < need:
+        zones = ", ".join(z for z, ids in waiting_fighters(rs, state, power).items()
+                          if any(i not in boarded for i in ids))
+        raise IllegalOrder("AA41-MOB-08", f"Fighters wait in {zones} for the carriers bought "
+                                          "this turn: mobilize a carrier there first.")
 
 
 def _allocate(rs: AARuleset, state: State, power: str, at: str, units: dict[str, int]
-              ) -> list[dict[str, Any]]:
-    """New unit ids (in order); fighters at sea go aboard carriers with room (AA41-MOB-06)."""
+              ) -> tuple[list[dict[str, Any]], list[dict[str, int]]]:
+    """New units with ids; fighters at sea go aboard carriers with room (AA41-MOB-06), and
+    new carriers first take the fighters waiting for them there (AA41-MOB-08, AA41-AIR-09)."""
     next_id = state["next_id"]
     placed: list[dict[str, Any]] = []
+    landed: list[dict[str, int]] = []
     room: list[list[int]] = []
+    waiting: list[int] = []
     if rs.map.is_sea(at):
         room = _carrier_room(rs, state["units"][at], power)
+        waiting = list(waiting_fighters(rs, state, power).get(at, []))
     types = rs.data.units
     # ships first, so that fighters can land on carriers placed by the same order
     for utype in sorted(units, key=lambda u: types[u].domain != "sea"):
         for _ in range(units[utype]):
             unit: dict[str, Any] = {"id": next_id, "type": utype}
             if types[utype].carrier_capacity:
-                room.append([next_id, types[utype].carrier_capacity])
+                free = types[utype].carrier_capacity
+                while waiting and free:
+                    landed.append({"id": waiting.pop(0), "aboard": next_id})
+                    free -= 1
+                room.append([next_id, free])
             if rs.map.is_sea(at) and types[utype].carrier_cost:
                 spot = next((r for r in room if r[1] >= types[utype].carrier_cost), None)
                 if spot is None:
@@ -158,7 +201,7 @@ def _allocate(rs: AARuleset, state: State, power: str, at: str, units: dict[str,
                 unit["aboard"] = spot[0]
             placed.append(unit)
             next_id += 1
-    return placed
+    return placed, landed
 
 
 def _evolve_placed(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
@@ -174,6 +217,12 @@ def _evolve_placed(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
         if not bought[u["type"]]:
             del bought[u["type"]]
         state["next_id"] = max(state["next_id"], u["id"] + 1)
+    if p.get("landed"):
+        boarding = {f["id"]: f["aboard"] for f in p["landed"]}
+        for unit in state["units"][p["at"]]:
+            if unit["id"] in boarding:
+                unit["aboard"] = boarding[unit["id"]]
+                unit.pop("t_waiting", None)
 
 
 def placements(rs: AARuleset, state: State) -> dict[str, list[str]]:
@@ -203,8 +252,12 @@ def placements(rs: AARuleset, state: State) -> dict[str, list[str]]:
 
 
 def _exit_check(rs: AARuleset, state: State) -> list[tuple[str, str]]:
-    """AA41-MOB-09: place as many units as capacity and eligible spaces allow."""
+    """AA41-MOB-08/09: place promised carriers, and as many units as capacity allows."""
     where = placements(rs, state)
+    for zone in waiting_fighters(rs, state, state["power"]):
+        if "carrier" in where.get(zone, []):
+            return [("AA41-MOB-08", f"Fighters wait in {zone} for a carrier bought this turn: "
+                                    "mobilize it there.")]
     if not where:
         return []
     space, types = next(iter(where.items()))

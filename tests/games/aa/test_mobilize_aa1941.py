@@ -203,3 +203,21 @@ def test_placement_replays_and_is_described() -> None:
     assert RS.describe_event(g.log()[-1]) == "Japan places 1 fighter, 1 aircraft carrier in SZ 45"
     opts = RS.legal_options(g.state, "japan")["mobilize"]
     assert opts["capacity"] == {"Japan": 2} and opts["pool"] == {}
+
+
+def test_AA41_MOB_08_promised_carrier_goes_where_fighters_wait() -> None:
+    units = {"SZ 42": [{"type": "fighter", "owner": "usa", "count": 2, "t_waiting": True}]}
+    g = game({"carrier": 1, "fighter": 1}, power="usa", units=units)
+    assert illegal(g, {"carrier": 1}, "SZ 11") == "AA41-MOB-08"
+    with pytest.raises(IllegalOrder) as exc:
+        g.submit("usa", {"type": "end_phase"})
+    assert exc.value.rule_id == "AA41-MOB-08"
+    events = place(g, {"carrier": 1}, "SZ 42")
+    carrier = next(u for u in g.state["units"]["SZ 42"] if u["type"] == "carrier")
+    fighters = [u for u in g.state["units"]["SZ 42"] if u["type"] == "fighter"]
+    assert [f.get("aboard") for f in fighters] == [carrier["id"]] * 2
+    assert not any("t_waiting" in f for f in fighters)
+    assert len(events[-1]["payload"]["landed"]) == 2
+    assert illegal(g, {"fighter": 1}, "SZ 42") == "AA41-MOB-06"  # the carrier is full
+    place(g, {"fighter": 1}, "Western United States")
+    assert RS.replay(g.log()).state == g.state
