@@ -10,6 +10,7 @@ for a stale one. The routes are described in :mod:`pbem.web.openapi`.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, current_app, g, jsonify, request, url_for
@@ -110,8 +111,9 @@ def summary(game: Any, *, my_seats: list[str] | None = None) -> dict[str, Any]:
     }
 
 
-def iso(value: Any) -> str | None:
-    return value.isoformat(timespec="seconds") + "Z" if value else None
+def iso(value: datetime | None) -> str | None:
+    """ISO 8601 in UTC with a ``Z`` (a naive value is taken to be UTC)."""
+    return api_log.iso(value)
 
 
 def view_json(data: dict[str, Any]) -> dict[str, Any]:

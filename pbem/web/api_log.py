@@ -9,7 +9,7 @@ sentence for the platform's own events.
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from flask_babel import gettext as _
@@ -105,7 +105,15 @@ def redact(ruleset: Ruleset, event: dict[str, Any], seat: str | None) -> dict[st
     return ruleset.event_view(event, seat)
 
 
+def iso(value: datetime | None) -> str | None:
+    """ISO 8601 in UTC with a ``Z`` (a naive value is taken to be UTC)."""
+    if value is None:
+        return None
+    if value.tzinfo is not None:
+        value = value.astimezone(UTC).replace(tzinfo=None)
+    return value.isoformat(timespec="seconds") + "Z"
+
+
 def as_json(item: dict[str, Any]) -> dict[str, Any]:
     """A log item for the API (the time as ISO 8601 UTC)."""
-    created: datetime | None = item.get("created_at")
-    return {**item, "created_at": created.isoformat(timespec="seconds") + "Z" if created else None}
+    return {**item, "created_at": iso(item.get("created_at"))}

@@ -18,8 +18,8 @@ TOKEN_PREFIX = "pbem_"
 
 
 def utcnow() -> datetime:
-    """Naive UTC now (the store's time convention)."""
-    return datetime.now(UTC).replace(tzinfo=None)
+    """Aware UTC now (SQLModel stores ``datetime`` fields as UTC with a time zone)."""
+    return datetime.now(UTC)
 
 
 def hash_token(token: str) -> str:
