@@ -246,6 +246,78 @@ def convert_setups(root: ET.Element, rulebook: dict[str, Any], map_: dict[str, A
     }
 
 
+_POINT = re.compile(r"\((-?\d+),(-?\d+)\)")
+BOARD_TOLERANCE = 1.0  # pixels: outlines simplified with Ramer-Douglas-Peucker
+
+
+def _simplify(points: list[tuple[int, int]], tolerance: float) -> list[tuple[int, int]]:
+    """Ramer-Douglas-Peucker on an open polyline (iterative, deterministic)."""
+    if len(points) < 3:
+        return points
+    keep = [False] * len(points)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(points) - 1)]
+    while stack:
+        first, last = stack.pop()
+        (x1, y1), (x2, y2) = points[first], points[last]
+        dx, dy = x2 - x1, y2 - y1
+        norm = (dx * dx + dy * dy) ** 0.5
+        best, index = 0.0, -1
+        for i in range(first + 1, last):
+            px, py = points[i]
+            if norm:
+                d = abs(dy * px - dx * py + x2 * y1 - y2 * x1) / norm
+            else:
+                d = ((px - x1) ** 2 + (py - y1) ** 2) ** 0.5
+            if d > best:
+                best, index = d, i
+        if index >= 0 and best > tolerance:
+            keep[index] = True
+            stack += [(first, index), (index, last)]
+    return [p for p, k in zip(points, keep, strict=True) if k]
+
+
+def _ring_path(points: list[tuple[int, int]], tolerance: float) -> str:
+    # split the closed ring in two halves so that both ends of each half are kept
+    half = len(points) // 2
+    ring = _simplify(points[: half + 1], tolerance)[:-1] + _simplify(points[half:] + points[:1],
+                                                                     tolerance)[:-1]
+    if len(ring) < 3:
+        ring = points
+    head, *rest = ring
+    return f"M{head[0]} {head[1]}L" + " ".join(f"{x} {y}" for x, y in rest) + "Z"
+
+
+def convert_board(triplea: Path, spaces: dict[str, Any]) -> dict[str, Any]:
+    """Simplified outlines (SVG path data) and label points of every space (spec C.9)."""
+    props = dict(line.split("=", 1) for line in (triplea / "map.properties").read_text(
+        encoding="utf-8").splitlines() if "=" in line)
+    labels: dict[str, list[int]] = {}
+    for line in (triplea / "centers.txt").read_text(encoding="utf-8").splitlines():
+        name, _, rest = line.partition("  ")
+        m = _POINT.search(rest)
+        if name.strip() and m:
+            labels[space_id(name.strip())] = [int(m.group(1)), int(m.group(2))]
+    paths: dict[str, str] = {}
+    for line in (triplea / "polygons.txt").read_text(encoding="utf-8").splitlines():
+        name, _, rest = line.partition("<")
+        if not name.strip():
+            continue
+        rings = []
+        for chunk in ("<" + rest).split("<")[1:]:
+            pts = [(int(x), int(y)) for x, y in _POINT.findall(chunk)]
+            if len(pts) >= 3:
+                rings.append(_ring_path(pts, BOARD_TOLERANCE))
+        paths[space_id(name.strip())] = "".join(rings)
+    _check(set(paths) == set(spaces) == set(labels), "board spaces differ from the map")
+    return {
+        "width": int(props["map.width"]), "height": int(props["map.height"]),
+        "wrap_x": props.get("map.scrollWrapX") == "true",
+        "spaces": {n: {"path": paths[n], "label": labels[n], "kind": spaces[n]["kind"]}
+                   for n in sorted(spaces)},
+    }
+
+
 def convert(triplea: Path, rulebook_path: Path) -> dict[str, str]:
     """Return {file name: text} for every file of ``rules/aa1941/`` the converter writes."""
     root = read_xml(triplea / XML_NAME)
@@ -256,7 +328,9 @@ def convert(triplea: Path, rulebook_path: Path) -> dict[str, str]:
     powers = convert_powers(root, rulebook, map_["spaces"])
     setups = convert_setups(root, rulebook, map_, powers, units["order"])
     meta = {"key": rulebook["scenario"], "title": rulebook["title"]}
+    board = convert_board(triplea, map_["spaces"])
     return {
+        "board.json": json.dumps(board, sort_keys=True, separators=(",", ":")) + "\n",
         "scenario.json": _dump(meta),
         "map.json": _dump(map_),
         "units.json": _dump(units),

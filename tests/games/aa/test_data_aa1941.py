@@ -28,8 +28,8 @@ def _converter():
 def test_converter_reproduces_committed_files() -> None:
     conv = _converter()
     files = conv.convert(TRIPLEA, REPO / "tools" / "aa1941_rulebook.json")
-    assert set(files) == {"scenario.json", "map.json", "units.json", "powers.json",
-                          "setups.json"}
+    assert set(files) == {"board.json", "scenario.json", "map.json", "units.json",
+                          "powers.json", "setups.json"}
     for name, text in files.items():
         assert (RULES_DIR / "aa1941" / name).read_text(encoding="utf-8") == text, name
     # The seed's unit table and the XML agree (spec D.3): no recorded difference.
