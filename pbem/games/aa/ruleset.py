@@ -38,8 +38,9 @@ from pbem.games.aa.state import PHASE_LABELS, State, build_state
 #: The rules modules whose tables make up the ruleset (each engineer adds theirs).
 MODULES = [
     "pbem.games.aa.sequence",
-    "pbem.games.aa.capture",
+    "pbem.games.aa.capture", "pbem.games.aa.combat",
     "pbem.games.aa.purchase", "pbem.games.aa.mobilize", "pbem.games.aa.economy",
+    "pbem.games.aa.movement",
 ]
 
 

@@ -1,0 +1,253 @@
+"""One battle round, step by step (AA41-CMB-03), pausing where a player owes a casualty choice.
+
+Steps after the line-up: attacking submarines' surprise strike, the defender's, removal of the
+defender's surprise-strike casualties (AA41-CMB-13), attacker's fire (step 3, defender's
+casualties set aside, AA41-CMB-06), defender's fire (step 4, attacker's casualties removed at
+once, AA41-CMB-07), removal of the set-aside casualties (step 5, AA41-CMB-17). A step whose hits
+leave a real choice to a player who must choose emits ``aa.casualties_owed`` (with the step to
+resume from) and the round stops until the ``casualties`` order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.games.aa import battle as arith
+from pbem.games.aa.capture import capture
+from pbem.games.aa.combat_state import (
+    Battle,
+    attackers,
+    cargo_of,
+    defenders,
+    has_destroyer,
+    lineup,
+)
+from pbem.games.aa.standing import prefs
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+STAGES = ("a_strike", "d_strike", "strike_remove", "a_fire", "d_fire", "remove")
+STEP_NAMES = {"a_strike": "surprise strike", "d_strike": "surprise strike", "a_fire": "attacker fire",
+              "d_fire": "defender fire"}
+
+
+def side_units(rs: AARuleset, state: dict[str, Any], b: Battle, side: str) -> list[dict[str, Any]]:
+    return attackers(rs, state, b) if side == "attacker" else defenders(rs, state, b)
+
+
+def candidates(rs: AARuleset, state: dict[str, Any], b: Battle, side: str) -> list[dict[str, Any]]:
+    """Units of ``side`` that may still be chosen as casualties (not yet set aside)."""
+    aside = set(b["set_aside"])
+    return [u for u in side_units(rs, state, b, side) if u["id"] not in aside]
+
+
+def cargo_counts(state: dict[str, Any], place: str) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for unit in state["units"][place]:
+        if "aboard" in unit:
+            counts[unit["aboard"]] = counts.get(unit["aboard"], 0) + 1
+    return counts
+
+
+def standing_choice(rs: AARuleset, state: dict[str, Any], b: Battle, side: str, hits: dict[str, int]) -> list[int]:
+    """The selection each owner's standing loss order makes (joint for several defenders)."""
+    cands = candidates(rs, state, b, side)
+    owners = sorted({u["owner"] for u in cands})
+    return arith.choose(rs.data.units, cands, hits, {o: prefs(state, o) for o in owners},
+                        cargo_counts(state, b["place"]))
+
+
+# -- a round ---------------------------------------------------------------------------
+
+
+def start_round(rs: AARuleset, ctx: Any, b: Battle, submerge: list[int]) -> None:
+    """Steps 1-2: line up, submarines submerge (attacker first, AA41-CMB-11), then fight."""
+    state = ctx.state
+    place = b["place"]
+    if conclude_if_over(rs, ctx, b):
+        return
+    att, dfn = attackers(rs, state, b), defenders(rs, state, b)
+    sea = b["kind"] == "sea"
+    # AA41-UNIT-DD-03/04, AA41-MNF-10, AA41-CMB-16: only destroyers in the battle count, evaluated now
+    strike = {"attacker": sea and not has_destroyer(rs, dfn), "defender": sea and not has_destroyer(rs, att)}
+    ctx.emit("aa.battle_round", {"place": place, "round": b["round"] + 1, "attackers": lineup(att),
+                                 "defenders": lineup(dfn), "strike": strike})
+    if submerge:
+        ctx.emit("aa.submerged", {"place": place, "side": "attacker", "units": submerge, "by": "attacker"})
+    if strike["defender"]:
+        diving = [u["id"] for u in dfn if rs.data.units[u["type"]].submarine and prefs(state, u["owner"])["submerge"]]
+        if diving:
+            ctx.emit("aa.submerged", {"place": place, "side": "defender", "units": diving, "by": "standing orders"})
+    if (submerge or strike["defender"]) and conclude_if_over(rs, ctx, b):
+        return
+    run(rs, ctx, b, STAGES[0])
+
+
+def run(rs: AARuleset, ctx: Any, b: Battle, stage: str) -> None:
+    """Play the round's steps from ``stage``; stop at an owed decision; then check step 6."""
+    for name in STAGES[STAGES.index(stage):]:
+        if not _STEPS[name](rs, ctx, b):
+            return
+    conclude_if_over(rs, ctx, b)
+
+
+def _subs(rs: AARuleset, units: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [u for u in units if rs.data.units[u["type"]].submarine]
+
+
+def _a_strike(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+    if not b["strike"]["attacker"]:
+        return True
+    shooters = _subs(rs, attackers(rs, ctx.state, b))
+    return fire(rs, ctx, b, "attacker", shooters, "a_strike", "d_strike", remove=False)
+
+
+def _d_strike(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+    if not b["strike"]["defender"]:
+        return True
+    # set-aside defending submarines still strike (AA41-CMB-13, Interp. AMB-03)
+    shooters = _subs(rs, defenders(rs, ctx.state, b))
+    return fire(rs, ctx, b, "defender", shooters, "d_strike", "strike_remove", remove=True)
+
+
+def _remove_set_aside(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+    if b["set_aside"]:
+        ids = list(b["set_aside"])
+        lost, stranded = cargo_of(rs, ctx.state, b["place"], ids)
+        ctx.emit("aa.set_aside_removed", {"place": b["place"], "units": ids, "cargo": lost, "stranded": stranded})
+    return True
+
+
+def _a_fire(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+    shooters = attackers(rs, ctx.state, b)
+    if b["strike"]["attacker"]:  # submarines that struck do not fire again (AA41-CMB-14)
+        shooters = [u for u in shooters if not rs.data.units[u["type"]].submarine]
+    return fire(rs, ctx, b, "attacker", shooters, "a_fire", "d_fire", remove=False)
+
+
+def _d_fire(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+    shooters = defenders(rs, ctx.state, b)  # includes the set-aside casualties (AA41-CMB-07)
+    if b["strike"]["defender"]:
+        shooters = [u for u in shooters if not rs.data.units[u["type"]].submarine]
+    return fire(rs, ctx, b, "defender", shooters, "d_fire", "remove", remove=True)
+
+
+_STEPS = {"a_strike": _a_strike, "d_strike": _d_strike, "strike_remove": _remove_set_aside,
+          "a_fire": _a_fire, "d_fire": _d_fire, "remove": _remove_set_aside}
+
+
+def fire(rs: AARuleset, ctx: Any, b: Battle, side: str, shooters: list[dict[str, Any]], stage: str,
+         resume: str, *, remove: bool) -> bool:
+    """Roll for ``shooters`` (all dice of the step in one call) and apply the hits; False if owed."""
+    if not shooters:
+        return True
+    state, types = ctx.state, rs.data.units
+    other = "defender" if side == "attacker" else "attacker"
+    targets = candidates(rs, state, b, other)
+    own = side_units(rs, state, b, side)
+    dice = arith.firing_dice(types, shooters, side, has_destroyer(rs, own), targets=targets)
+    if not dice:
+        return True
+    roller = b["attacker"] if side == "attacker" else b["defenders"][0]
+    context = {"battle": b["place"], "round": b["round"], "game_round": state["round"], "roller": roller,
+               "side": side, "step": STEP_NAMES[stage]}
+    low = state["options"].get("dice") == "low_luck"
+    if low:
+        hits, rest = arith.low_luck(dice)
+        if rest:
+            faces = ctx.roll(len(rest), 6, context={**context, "low_luck": True}, dice=rest)
+            extra = arith.count_hits(rest, faces)
+            hits = {k: hits[k] + extra[k] for k in hits}
+    else:
+        faces = ctx.roll(len(dice), 6, context=context, dice=dice)
+        hits = arith.count_hits(dice, faces)
+    ctx.emit("aa.battle_hits", {"place": b["place"], "round": b["round"], "step": STEP_NAMES[stage], "side": side,
+                                "hits": hits, "total": sum(hits.values()), "low_luck": low})
+    return assign(rs, ctx, b, other, hits, STEP_NAMES[stage], resume, remove=remove)
+
+
+def assign(rs: AARuleset, ctx: Any, b: Battle, side: str, hits: dict[str, int], step: str, resume: str, *,
+           remove: bool) -> bool:
+    """Apply ``hits`` to ``side``: automatically, by standing orders, or owe the choice (AA41-CMB-33)."""
+    state, types = ctx.state, rs.data.units
+    cands = candidates(rs, state, b, side)
+    counts = cargo_counts(state, b["place"])
+    if arith.applicable(types, cands, hits) == 0:
+        return True
+    if arith.forced(types, cands, hits, counts):
+        apply(rs, ctx, b, side, standing_choice(rs, state, b, side, hits), step, "automatic", remove=remove)
+        return True
+    if side == "defender" and not state["options"].get("ask_defender"):
+        apply(rs, ctx, b, side, standing_choice(rs, state, b, side, hits), step, "standing orders", remove=remove)
+        return True
+    seats = [b["attacker"]] if side == "attacker" else sorted({u["owner"] for u in cands})
+    ctx.emit("aa.casualties_owed", {"place": b["place"], "side": side, "step": step, "hits": hits, "seats": seats,
+                                    "resume": resume, "remove": remove})
+    return False
+
+
+def apply(rs: AARuleset, ctx: Any, b: Battle, side: str, selection: list[int], step: str, by: str, *,
+          remove: bool) -> None:
+    """Emit ``aa.casualties`` for a checked selection (hits recorded, who chose them: ``by``)."""
+    state = ctx.state
+    by_id = {u["id"]: u for u in state["units"][b["place"]]}
+    destroyed, damaged = arith.outcome(rs.data.units, selection, by_id)
+    lost, stranded = cargo_of(rs, state, b["place"], destroyed) if remove else ([], [])
+    ctx.emit("aa.casualties", {"place": b["place"], "round": b["round"], "step": step, "side": side,
+                               "units": list(selection), "by": by, "destroyed": destroyed, "damaged": damaged,
+                               "cargo": lost, "stranded": stranded, "remove": remove})
+
+
+# -- end of battle ---------------------------------------------------------------------
+
+
+def _can_hit_any(rs: AARuleset, shooters: list[dict[str, Any]], side: str, targets: list[dict[str, Any]]) -> bool:
+    types = rs.data.units
+    own = has_destroyer(rs, shooters)
+    return any(arith.value(types[s["type"]], side) > 0 and not types[s["type"]].transport
+               and arith.can_hit(types[s["type"]], types[t["type"]], own)
+               for s in shooters for t in targets)
+
+
+def conclude_if_over(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+    """Conditions A (AA41-CMB-18/19/20/21) checked before a round and at step 6; True if it ended."""
+    state, types = ctx.state, rs.data.units
+    att, dfn = attackers(rs, state, b), defenders(rs, state, b)
+    if b["kind"] == "sea" and att and dfn:
+        a_hits = _can_hit_any(rs, att, "attacker", dfn)
+        d_hits = _can_hit_any(rs, dfn, "defender", att)
+        only_transports = all(types[u["type"]].transport for u in dfn)
+        fighters = [u for u in dfn if not types[u["type"]].transport]
+        mutual_none = not _can_hit_any(rs, att, "attacker", fighters) and not d_hits
+        if (only_transports and a_hits) or (mutual_none and fighters and any(
+                types[u["type"]].transport for u in dfn)):
+            # AA41-CMB-20: defenseless transports are destroyed at once, without dice
+            trn = [u["id"] for u in dfn if types[u["type"]].transport]
+            apply(rs, ctx, b, "defender", trn, "defenseless transports", "automatic", remove=True)
+            dfn = defenders(rs, state, b)
+            a_hits = _can_hit_any(rs, att, "attacker", dfn)
+    if att and dfn:
+        if _can_hit_any(rs, att, "attacker", dfn) or _can_hit_any(rs, dfn, "defender", att):
+            return False
+        end(rs, ctx, b, "none", "stalemate")  # AA41-CMB-21 (Interp. AMB-12), AA41-CMB-19
+        return True
+    if att:
+        end(rs, ctx, b, "attacker", "defender destroyed")
+    elif dfn:
+        end(rs, ctx, b, "defender", "attacker destroyed")
+    else:
+        end(rs, ctx, b, "none", "both sides destroyed")
+    return True
+
+
+def end(rs: AARuleset, ctx: Any, b: Battle, winner: str, reason: str) -> None:
+    """Step 7 (AA41-CMB-25): repair battleships (AA41-UNIT-BB-03); capture if land units won."""
+    state = ctx.state
+    spaces = [b["place"]] + ([b["retreated_to"]] if b.get("retreated_to") else [])
+    repaired = sorted(u["id"] for s in spaces for u in state["units"][s] if u["hits"] > 0)
+    ctx.emit("aa.battle_ended", {"place": b["place"], "winner": winner, "reason": reason, "repaired": repaired})
+    if winner == "attacker" and b["kind"] == "land":
+        land = [u for u in attackers(rs, state, b) if rs.data.units[u["type"]].domain == "land"]
+        if land and state["owners"].get(b["place"]) != b["attacker"]:
+            capture(rs, ctx, b["place"], b["attacker"])  # AA41-CAP-01a; air alone never captures (AIR-10)

@@ -1,0 +1,102 @@
+"""Standing orders: how a seat's battle decisions are taken when its player is not online.
+
+Order (any time, by any seat, for its own power; never undone)::
+
+    {"type": "standing", "loss_order": [unit types, first lost first],
+     "keep_last": [unit types, the first named kept longest], "submerge": true|false,
+     "damage_battleships_first": true|false}
+
+Omitted keys keep their current value. Event ``aa.standing`` ``{"power", "orders"}``.
+Casualties the defender owes are chosen from these orders unless the game option
+``ask_defender`` is set (then they are the deadline default); ``submerge`` says whether the
+power's defending submarines submerge when allowed (AA41-CMB-11/12). Standing orders are
+hidden information: other seats see neither the orders nor the events (:func:`redact_standing`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine import InvalidOrder
+from pbem.games.aa.state import State
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+STANDING = "aa.standing"
+DEFAULTS: dict[str, Any] = {"loss_order": [], "keep_last": [], "submerge": False, "damage_battleships_first": True}
+
+
+def prefs(state: State, power: str) -> dict[str, Any]:
+    """A power's standing orders with defaults filled in."""
+    return {**DEFAULTS, **state["standing"].get(power, {})}
+
+
+def _types(rs: AARuleset, order: dict[str, Any], key: str) -> list[str] | None:
+    if key not in order:
+        return None
+    value = order[key]
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        raise InvalidOrder("AA41-CMB-33", f"'{key}' is a list of unit types.")
+    unknown = [t for t in value if t not in rs.data.units]
+    if unknown:
+        raise InvalidOrder("AA41-CMB-33", f"Unknown unit type '{unknown[0]}' in '{key}'.")
+    if len(set(value)) != len(value):
+        raise InvalidOrder("AA41-CMB-33", f"A unit type appears twice in '{key}'.")
+    return list(value)
+
+
+def standing_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+    """``{"type": "standing", ...}``: replace the seat's standing orders (AA41-CMB-33)."""
+    power = ctx.seat
+    if power not in rs.sides:
+        raise InvalidOrder("AA41-CMB-33", "Only a power's seat keeps standing orders.")
+    current = prefs(ctx.state, power)
+    new = dict(current)
+    for key in ("loss_order", "keep_last"):
+        value = _types(rs, order, key)
+        if value is not None:
+            new[key] = value
+    for key in ("submerge", "damage_battleships_first"):
+        if key in order:
+            if not isinstance(order[key], bool):
+                raise InvalidOrder("AA41-CMB-33", f"'{key}' is true or false.")
+            new[key] = order[key]
+    both = set(new["loss_order"]) & set(new["keep_last"])
+    if both:
+        raise InvalidOrder("AA41-CMB-33", f"'{sorted(both)[0]}' is both in loss_order and keep_last.")
+    ctx.emit(STANDING, {"power": power, "orders": new})
+
+
+def _evolve_standing(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    p = event["payload"]
+    state["standing"] = {**state["standing"], p["power"]: p["orders"]}
+
+
+def redact_standing(state: State, seat: str | None) -> None:
+    """View redactor: a seat sees only its own standing orders (the copy is shallow)."""
+    own = state["standing"].get(seat) if seat else None
+    state["standing"] = {seat: own} if own is not None else {}
+
+
+def redact_standing_event(event: dict[str, Any], seat: str | None) -> dict[str, Any] | None:
+    """Event redactor: another seat's standing orders (order and event) show only that they changed."""
+    if event.get("seat") == seat:
+        return event
+    if event["type"] == STANDING:
+        return {**event, "payload": {"power": event["payload"]["power"], "hidden": True}}
+    if event["type"] == "order" and event["payload"].get("order", {}).get("type") == "standing":
+        return {**event, "payload": {"order": {"type": "standing"}, "hidden": True}}
+    return event
+
+
+def _describe(rs: AARuleset, event: dict[str, Any]) -> str:
+    return f"{rs.power_names.get(event['payload']['power'], '?')} updates its standing orders"
+
+
+ORDERS = {"standing": standing_order}
+EVOLVERS = {STANDING: _evolve_standing}
+DESCRIBERS = {STANDING: _describe}
+ANYTIME = ("standing",)
+VIEW_REDACTORS = [redact_standing]
+EVENT_REDACTORS = [redact_standing_event]
