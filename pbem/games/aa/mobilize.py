@@ -129,6 +129,7 @@ def place(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
         raise IllegalOrder("AA41-MOB-03", f"The complex in {factory} (value "
                            f"{rs.map.value(factory)}) can place {left} more unit(s) this turn, "
                            f"not {count}.")
+    _check_no_capacity_wasted(rs, state, power, factory, units)
     placed, landed = _allocate(rs, state, power, at, units)
     _check_promised_carriers(rs, state, power, at, units, landed)
     payload: dict[str, Any] = {"power": power, "at": at, "factory": factory, "units": placed}
@@ -223,6 +224,44 @@ def _evolve_placed(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
             if unit["id"] in boarding:
                 unit["aboard"] = boarding[unit["id"]]
                 unit.pop("t_waiting", None)
+
+
+def _ships_possible(rs: AARuleset, complex_: str) -> bool:
+    closed = rs.data.closed_sea_zones
+    return any(z not in closed for z in rs.map.sea_zones_of(complex_))
+
+
+def most_placeable(rs: AARuleset, state: State, power: str, pool: dict[str, int],
+                   spent: dict[str, int] | None = None) -> int:
+    """How many units of ``pool`` the usable complexes can still place at best (AA41-MOB-09).
+
+    Land and air units may go to any usable complex (fighters in its territory); sea units
+    only to one with an open sea zone. ``spent``: capacity to count as already used.
+    """
+    spent = spent or {}
+    total = coastal = 0
+    for c in usable_complexes(rs, state, power):
+        left = max(0, capacity_left(rs, state, c) - spent.get(c, 0))
+        total += left
+        coastal += left if _ships_possible(rs, c) else 0
+    types = rs.data.units
+    ships = sum(n for u, n in pool.items() if types[u].domain == "sea")
+    others = sum(n for u, n in pool.items() if types[u].domain != "sea")
+    at_sea = min(ships, coastal)
+    return at_sea + min(others, total - at_sea)
+
+
+def _check_no_capacity_wasted(rs: AARuleset, state: State, power: str, factory: str,
+                              units: dict[str, int]) -> None:
+    """AA41-MOB-09: refuse a placement after which fewer units in all could be placed."""
+    pool = state["bought"]
+    rest = {u: n - units.get(u, 0) for u, n in pool.items()}
+    count = sum(units.values())
+    best = most_placeable(rs, state, power, pool)
+    if count + most_placeable(rs, state, power, rest, {factory: count}) < best:
+        raise IllegalOrder("AA41-MOB-09", f"Placing these units in {factory}'s capacity would "
+                           f"leave sea units without a place: you must mobilize {best} units "
+                           "in all; place the sea units first.")
 
 
 def placements(rs: AARuleset, state: State) -> dict[str, list[str]]:

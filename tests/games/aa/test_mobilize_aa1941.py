@@ -221,3 +221,16 @@ def test_AA41_MOB_08_promised_carrier_goes_where_fighters_wait() -> None:
     assert illegal(g, {"fighter": 1}, "SZ 42") == "AA41-MOB-06"  # the carrier is full
     place(g, {"fighter": 1}, "Western United States")
     assert RS.replay(g.log()).state == g.state
+
+
+def test_AA41_MOB_09_placement_may_not_waste_capacity_needed_by_ships() -> None:
+    # Germany also holds Russia (since its turn began): Germany (4) is its only coastal complex
+    owners = {"Russia": "germany"}
+    g = game({"infantry": 1, "battleship": 4}, owners=owners, ipcs={"germany": 0},
+             owners_at_turn_start={**RS.data.setup()["owners"], **owners})
+    assert illegal(g, {"infantry": 1}, "Germany") == "AA41-MOB-09"  # a battleship would be left
+    place(g, {"infantry": 1}, "Russia")
+    place(g, {"battleship": 4}, "SZ 5")
+    events = g.submit("germany", {"type": "end_phase"})
+    assert not any(e["type"] == "aa.refunded" for e in events)
+    assert g.state["ipcs"]["germany"] == 12 + 3  # income with Russia
