@@ -1,0 +1,184 @@
+"""Amphibious assault declarations (AA41-AMP-01/02/09/12/13/14, AA41-CM-16/17, AA41-MNF-04).
+
+``{"type": "declare_amphibious", "target": territory, "sea_zone": zone, "transports": [ids],
+"units": [land ids], "air": {"<air id>": "sea"|"land"}}`` in combat move, after the
+transports have reached ``sea_zone``. ``units`` defaults to every land unit of the active
+power aboard those transports. A new declaration for the same target and sea zone replaces
+the earlier one. Declarations are stored in ``state["declared"]["amphibious"]`` (a list sorted
+by target, sea zone) and checked again when combat move ends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.games.aa.routes import (
+    COMBAT_MOVE,
+    check_active,
+    enemy_units,
+    friendly,
+    parse_ids,
+    territory_hostile,
+    unit_index,
+    utype,
+    zone_hostile,
+)
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+Problem = tuple[str, str]
+
+
+def declarations(state: State) -> list[dict[str, Any]]:
+    return list(state["declared"].get("amphibious", []))
+
+
+def _shape_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: str) -> list[Problem]:
+    target, zone = decl["target"], decl["sea_zone"]
+    spaces = rs.data.spaces
+    if target not in spaces or not rs.map.is_land(target) or rs.map.is_neutral(target):
+        return [("AA41-AMP-01", f"'{target}' is not a territory that can be attacked.")]
+    if zone not in spaces or not rs.map.is_sea(zone) or not rs.map.adjacent(target, zone):
+        return [("AA41-AMP-01", f"An amphibious assault on {target} comes from an adjacent sea"
+                                f" zone; {zone} is not one.")]
+    if not territory_hostile(rs, state, target, power):
+        return [("AA41-AMP-13", f"{target} is not hostile: a transport unloads into a hostile"
+                                " territory only in an amphibious assault, and into a friendly"
+                                " one only in noncombat move.")]
+    return []
+
+
+def declaration_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: str,
+                         index: dict[int, tuple[str, Unit]]) -> list[Problem]:
+    """Everything wrong with one declaration, first problem first."""
+    problems = _shape_problems(rs, state, decl, power)
+    if problems:
+        return problems
+    target, zone = decl["target"], decl["sea_zone"]
+    others = {tid for d in declarations(state)
+              if (d["target"], d["sea_zone"]) != (target, zone) for tid in d["transports"]}
+    ships: list[Unit] = []
+    for tid in decl["transports"]:
+        found = index.get(tid)
+        if found is None or not utype(rs, found[1]).transport:
+            return [("AA41-AMP-02", f"There is no transport {tid}.")]
+        where, ship = found
+        if where != zone:
+            return [("AA41-CM-17", f"Transport {tid} must end its move in {zone}, next to"
+                                   f" {target}, to take part in the assault.")]
+        if not friendly(rs, ship["owner"], power):
+            return [("AA41-AMP-02", f"Transport {tid} is an enemy transport.")]
+        if tid in others:
+            return [("AA41-AMP-09", f"Transport {tid} already takes part in another assault:"
+                                    " each transport unloads into one territory only.")]
+        if ship.get("t_unloaded") or ship.get("t_retreated"):
+            return [("AA41-UNIT-TRN-07", f"Transport {tid} has unloaded or retreated this turn.")]
+        ships.append(ship)
+    aboard = [u for u in state["units"][zone] if u.get("aboard") in set(decl["transports"])]
+    chosen = set(decl["units"])
+    if not chosen:
+        return [("AA41-AMP-02", "Name the land units the transports will unload.")]
+    for unit in aboard:
+        if unit["id"] in chosen and unit["owner"] != power:
+            return [("AA41-AMP-12", f"Unit {unit['id']} belongs to another power: it can be"
+                                    " unloaded only on its own power's turn (AA41-MNF-04).")]
+        if unit.get("t_loaded") == COMBAT_MOVE and unit["id"] not in chosen:
+            return [("AA41-AMP-12", f"Unit {unit['id']} was loaded in this combat move: its"
+                                    " transport must unload it in the assault.")]
+    missing = chosen - {u["id"] for u in aboard}
+    if missing:
+        return [("AA41-AMP-02", f"Units {sorted(missing)} are not aboard the declared"
+                                " transports.")]
+    return _air_problems(rs, state, decl, power, index) or _escort_problems(
+        rs, state, decl, power, ships)
+
+
+def _air_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: str,
+                  index: dict[int, tuple[str, Unit]]) -> list[Problem]:
+    target, zone = decl["target"], decl["sea_zone"]
+    for key, where in decl["air"].items():
+        found = index.get(int(key))
+        if found is None or utype(rs, found[1]).domain != "air" or found[1]["owner"] != power:
+            return [("AA41-AMP-02", f"{key} is not one of your air units.")]
+        space = zone if where == "sea" else target
+        if found[0] != space:
+            return [("AA41-AMP-02", f"Air unit {key} assigned to the {where} battle must be in"
+                                    f" {space}.")]
+    if enemy_units(rs, state, zone, power):
+        for space in (zone, target):
+            for unit in state["units"][space]:
+                if (unit["owner"] == power and unit.get("t_combat")
+                        and utype(rs, unit).domain == "air" and str(unit["id"]) not in decl["air"]):
+                    return [("AA41-AMP-02", f"A sea battle may occur in {zone}: assign air unit"
+                                            f" {unit['id']} to the sea or the land battle.")]
+    return []
+
+
+def _escort_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: str,
+                     ships: list[Unit]) -> list[Problem]:
+    """AA41-AMP-14 (Interp. AMB-01): unescorted transports need a friendly zone without subs."""
+    zone = decl["sea_zone"]
+    escorts = [u for u in state["units"][zone] if u["owner"] == power
+               and utype(rs, u).domain == "sea" and utype(rs, u).attack > 0]
+    if escorts or "sea" in decl["air"].values():
+        return []
+    subs = any(utype(rs, u).submarine for u in enemy_units(rs, state, zone, power))
+    if zone_hostile(rs, state, zone, power) or subs:
+        return [("AA41-AMP-14", f"Transports with no escort able to attack may assault only from"
+                                f" a friendly sea zone without enemy submarines; {zone} is not.")]
+    return []
+
+
+def parse_declaration(order: dict[str, Any], state: State, power: str) -> dict[str, Any]:
+    target, zone = order.get("target"), order.get("sea_zone")
+    if not isinstance(target, str) or not isinstance(zone, str):
+        raise InvalidOrder("AA41-AMP-02", "Name the 'target' territory and the 'sea_zone'.")
+    transports = sorted(parse_ids(order, "transports"))
+    air = order.get("air", {})
+    if not isinstance(air, dict) or any(v not in ("sea", "land") for v in air.values()):
+        raise InvalidOrder("AA41-AMP-02", "'air' maps air unit ids to \"sea\" or \"land\".")
+    if order.get("units") is not None:
+        units = sorted(parse_ids(order, "units"))
+    else:
+        units = sorted(u["id"] for u in state["units"].get(zone, [])
+                       if u.get("aboard") in set(transports) and u["owner"] == power)
+    return {"target": target, "sea_zone": zone, "transports": transports, "units": units,
+            "air": {str(int(k)): v for k, v in sorted(air.items(), key=lambda kv: int(kv[0]))}}
+
+
+def order_declare_amphibious(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+    state, power, phase = check_active(rs, ctx)
+    if phase != COMBAT_MOVE:
+        raise IllegalOrder("AA41-AMP-02", "Amphibious assaults are declared in combat move.")
+    decl = parse_declaration(order, state, power)
+    problems = declaration_problems(rs, state, decl, power, unit_index(state))
+    if problems:
+        raise IllegalOrder(*problems[0])
+    ctx.emit("aa.amphibious_declared", decl)
+
+
+def combat_move_problems(rs: AARuleset, state: State) -> list[Problem]:
+    """Declarations re-checked when combat move ends (units may have moved since)."""
+    power = state["power"]
+    index = unit_index(state)
+    found: list[Problem] = []
+    for decl in declarations(state):
+        found.extend(declaration_problems(rs, state, decl, power, index)[:1])
+    return found
+
+
+def _evolve_declared(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    decl = event["payload"]
+    kept = [d for d in declarations(state)
+            if (d["target"], d["sea_zone"]) != (decl["target"], decl["sea_zone"])]
+    kept.append(dict(decl))
+    kept.sort(key=lambda d: (d["target"], d["sea_zone"]))
+    state["declared"]["amphibious"] = kept
+
+
+ORDERS = {"declare_amphibious": order_declare_amphibious}
+EVOLVERS = {"aa.amphibious_declared": _evolve_declared}

@@ -1,0 +1,276 @@
+"""The ``move`` order of combat move and noncombat move, and its events (AA41-CM, AA41-NCM).
+
+``{"type": "move", "units": [ids], "route": [spaces]}``: the units stand in ``route[0]`` and
+go step by step along adjacent spaces. Optional keys: ``"transport": id`` (land units board it
+in the last space, a sea zone), ``"landing": {"<air id>": plan}`` (combat move: AA41-AIR-05),
+``"new_carrier": true`` (noncombat move: fighters wait for a carrier bought this turn,
+AA41-AIR-09). A transport's move carries its cargo, a carrier's move its guest fighters
+(AA41-MNF-07); the carrier's own fighters always fly on their own (AA41-CM-19).
+
+This module also merges the tables of the other movement modules (one line in ``MODULES``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.games.aa import air, amphibious, movephases, transport
+from pbem.games.aa.capture import capture
+from pbem.games.aa.routes import (
+    COMBAT_MOVE,
+    NONCOMBAT_MOVE,
+    check_active,
+    check_land_route,
+    check_route_shape,
+    check_sea_destination,
+    check_sea_route,
+    domain,
+    ended,
+    enemy_units,
+    owned_units,
+    parse_ids,
+    unit_index,
+    utype,
+)
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+
+
+def order_move(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+    state, power, phase = check_active(rs, ctx)
+    payload = validate_move(rs, state, power, phase, order)
+    ctx.emit("aa.moved", payload)
+    for territory in payload.get("blitzed", []):
+        capture(rs, ctx, territory, power)  # AA41-CM-12, AA41-CAP-01(c): control changes at once
+
+
+def validate_move(rs: AARuleset, state: State, power: str, phase: str,
+                  order: dict[str, Any]) -> dict[str, Any]:
+    """Check a ``move`` order of the active power; return the ``aa.moved`` payload."""
+    ids = parse_ids(order)
+    route = order.get("route")
+    if not isinstance(route, list) or not all(isinstance(s, str) for s in route):
+        raise InvalidOrder("AA41-ORDER-2", "'route' must be a list of space names.")
+    check_route_shape(rs, route)
+    index = unit_index(state)
+    units = owned_units(rs, index, ids, route[0], power)
+    if phase == NONCOMBAT_MOVE and any(u.get("t_stranded") for us in state["units"].values()
+                                       for u in us):
+        raise IllegalOrder("AA41-NCM-03", "Stranded fighters are moved first: no other"
+                                          " noncombat move until they have landed.")
+    for unit in units:
+        name = f"{utype(rs, unit).name} {unit['id']}"
+        if ended(unit, phase):
+            raise IllegalOrder("AA41-CM-02", f"{name} has ended its movement for this phase.")
+        if phase == NONCOMBAT_MOVE and domain(rs, unit) != "air" and (
+                unit.get("t_combat") or transport.in_assault(state, unit)):
+            raise IllegalOrder("AA41-NCM-01", f"{name} moved or fought in combat: only air"
+                                              " units move again, to land.")
+    payload: dict[str, Any] = {"units": ids, "route": list(route), "phase": phase,
+                               "cost": len(route) - 1}
+    if any(domain(rs, u) == "land" and u.get("aboard") is not None for u in units):
+        if not all(domain(rs, u) == "land" and u.get("aboard") is not None for u in units):
+            raise InvalidOrder("AA41-ORDER-4", "Unload cargo in a move of its own.")
+        transports = transport.check_unload(rs, state, units, route, phase, power, index)
+        payload.update(cost=0, unload=[t["id"] for t in transports], stop=ids)
+        return payload
+    _plan_move(rs, state, units, route, phase, power, order, index, payload)
+    return payload
+
+
+def _plan_move(rs: AARuleset, state: State, units: list[Unit], route: list[str], phase: str,
+               power: str, order: dict[str, Any], index: dict[int, tuple[str, Unit]],
+               payload: dict[str, Any]) -> None:
+    """Validate every unit's route and fill the event payload (stop, blitz, cargo, landing)."""
+    stop: list[int] = []
+    blitzed: list[str] = []
+    blitz_units: list[int] = []
+    dest = route[-1]
+    moving = frozenset(u["id"] for u in units)
+    land = [u for u in units if domain(rs, u) == "land"]
+    for unit in land:
+        result = check_land_route(rs, state, unit, route, phase, power)
+        if result["stop"]:
+            stop.append(unit["id"])
+        for t in result["blitzed"]:
+            blitz_units.append(unit["id"])
+            if t not in blitzed:
+                blitzed.append(t)
+    if land and rs.map.is_sea(dest):
+        carrier = transport.check_load(rs, state, land, dest, order.get("transport"), phase,
+                                       power, index)
+        payload["load"] = carrier["id"]
+    cargo: list[int] = []
+    dropped: list[int] = []
+    for unit in (u for u in units if domain(rs, u) == "sea"):
+        result = check_sea_route(rs, state, unit, route, phase, power)
+        if result["stop"]:
+            stop.append(unit["id"])
+        if phase == COMBAT_MOVE:
+            check_sea_destination(rs, state, unit, route[0], dest, power)
+        for rider in state["units"][route[0]]:
+            if rider.get("aboard") != unit["id"] or rider["id"] in moving:
+                continue
+            if domain(rs, rider) == "air" and rider["owner"] == power:
+                dropped.append(rider["id"])  # AA41-CM-19: own fighters never ride
+            else:
+                cargo.append(rider["id"])
+    _plan_air(rs, state, units, route, phase, power, order, index, payload, moving)
+    for unit in units:
+        if domain(rs, unit) == "air" and unit.get("aboard") is not None:
+            dropped.append(unit["id"])
+    payload.update(stop=stop, blitzed=blitzed, blitz_units=blitz_units, cargo=sorted(cargo),
+                   dropped=sorted(dropped))
+
+
+def _plan_air(rs: AARuleset, state: State, units: list[Unit], route: list[str], phase: str,
+              power: str, order: dict[str, Any], index: dict[int, tuple[str, Unit]],
+              payload: dict[str, Any], moving: frozenset[int]) -> None:
+    flyers = [u for u in units if domain(rs, u) == "air"]
+    if not flyers:
+        return
+    dest = route[-1]
+    if phase == COMBAT_MOVE:
+        raw = order.get("landing")
+        raw = raw if isinstance(raw, dict) else {}
+        plans = {str(k): air.parse_plan(v, int(k)) for k, v in raw.items()}
+        others = dict(state["declared"].get("landing", {}))
+        others.update(plans)
+        for unit in flyers:
+            air.check_air_route(rs, state, unit, route, phase, power)
+            plan = plans.get(str(unit["id"]))
+            if plan is None:
+                raise IllegalOrder("AA41-AIR-05", f"No kamikaze moves: name the landing plan of"
+                                   f" {utype(rs, unit).name} {unit['id']} (\"landing\").")
+            left = air.movement_left(rs, unit) - (len(route) - 1)
+            air.check_landing_plan(rs, state, unit, dest, left, plan, power, index, others)
+        payload["landing"] = {str(u["id"]): plans[str(u["id"])] for u in flyers}
+        return
+    arriving = tuple(u for u in units if domain(rs, u) == "sea")
+    taken: dict[int, int] = {}
+    land_on: dict[str, int] = {}
+    waiting: list[int] = []
+    for unit in flyers:
+        air.check_air_route(rs, state, unit, route, phase, power)
+        where = air.noncombat_destination(rs, state, unit, dest, power, order, moving,
+                                          arriving, taken)
+        if "carrier" in where:
+            land_on[str(unit["id"])] = where["carrier"]
+        if where.get("waiting"):
+            waiting.append(unit["id"])
+    payload.update(land_on=land_on, waiting=waiting)
+
+
+# -- attack in place (AA41-CM-10/11) -----------------------------------------------------
+def order_attack_in_place(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+    """``{"type": "attack_in_place", "units": [ids]}``: units stay and attack where they are."""
+    state, power, phase = check_active(rs, ctx)
+    if phase != COMBAT_MOVE:
+        raise IllegalOrder("AA41-CM-11", "Units declare an attack where they stand only in"
+                                         " combat move.")
+    ids = parse_ids(order)
+    index = unit_index(state)
+    first = index.get(ids[0])
+    if first is None:
+        raise InvalidOrder("AA41-ORDER-3", f"There is no unit {ids[0]}.")
+    space = first[0]
+    units = owned_units(rs, index, ids, space, power)
+    if not enemy_units(rs, state, space, power):
+        raise IllegalOrder("AA41-CM-11", f"There are no enemy units in {space} to attack.")
+    for unit in units:
+        if unit.get("t_moved") or unit.get("t_combat") or unit.get("aboard") is not None and \
+                domain(rs, unit) == "land":
+            raise IllegalOrder("AA41-CM-11", f"Unit {unit['id']} has moved or is cargo: only"
+                                             " units that stayed may attack in place.")
+    ctx.emit("aa.attacked_in_place", {"units": ids, "space": space, "rule": "AA41-CM-11"})
+
+
+# -- evolvers ---------------------------------------------------------------------------------
+def _evolve_moved(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    p = event["payload"]
+    route, phase = p["route"], p["phase"]
+    start, dest = route[0], route[-1]
+    movers = set(p["units"])
+    riders = set(p.get("cargo", []))
+    dropped = set(p.get("dropped", []))
+    stop = set(p.get("stop", []))
+    blitz = set(p.get("blitz_units", []))
+    land_on = {int(k): v for k, v in p.get("land_on", {}).items()}
+    waiting = set(p.get("waiting", []))
+    staying, going = [], []
+    for unit in state["units"][start]:
+        (going if unit["id"] in movers or unit["id"] in riders else staying).append(unit)
+        if unit["id"] in dropped:
+            unit.pop("aboard", None)
+    state["units"][start] = staying
+    for unit in going:
+        unit.setdefault("t_from", start)
+        if unit["id"] in riders:
+            continue
+        unit["t_moved"] = int(unit.get("t_moved", 0)) + p["cost"]
+        unit["t_route_from"] = route[-2]
+        if phase == COMBAT_MOVE:
+            unit["t_combat"] = True
+        if unit["id"] in stop:
+            unit["t_stop"] = phase
+        if unit["id"] in blitz:
+            unit["t_blitz"] = True
+        if "load" in p:
+            unit["aboard"] = p["load"]
+            unit["t_loaded"] = phase
+        if p.get("unload"):
+            unit.pop("aboard", None)
+            unit["t_unloaded"] = phase
+        if unit["id"] in land_on:
+            unit["aboard"] = land_on[unit["id"]]
+        if unit["id"] in waiting:
+            unit["t_waiting"] = True
+    state["units"][dest].extend(going)
+    if "load" in p or p.get("unload") or land_on:
+        _mark_ships(state, p, dest, start, land_on)
+    if p.get("landing"):
+        state["declared"].setdefault("landing", {}).update(p["landing"])
+
+
+def _mark_ships(state: State, p: dict[str, Any], dest: str, start: str,
+                land_on: dict[int, int]) -> None:
+    if "load" in p:
+        for unit in state["units"][dest]:
+            if unit["id"] == p["load"]:
+                unit["t_loaded"] = COMBAT_MOVE if unit.get("t_loaded") == COMBAT_MOVE \
+                    else p["phase"]
+    for unit in state["units"][start]:
+        if unit["id"] in p.get("unload", []):
+            unit["t_unloaded"] = dest
+    carriers = set(land_on.values())
+    for unit in state["units"][dest]:
+        if unit["id"] in carriers:
+            unit["t_landed"] = True
+
+
+def _evolve_attacked_in_place(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    ids = set(event["payload"]["units"])
+    for unit in state["units"][event["payload"]["space"]]:
+        if unit["id"] in ids:
+            unit["t_combat"] = True
+            unit.setdefault("t_from", event["payload"]["space"])
+
+
+def _describe_moved(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    return f"{len(p['units'])} unit(s) move {' -> '.join(p['route'])}"
+
+
+ORDERS: dict[str, Any] = {"move": order_move, "attack_in_place": order_attack_in_place,
+                          **amphibious.ORDERS}
+EVOLVERS: dict[str, Any] = {"aa.moved": _evolve_moved,
+                            "aa.attacked_in_place": _evolve_attacked_in_place,
+                            **amphibious.EVOLVERS, **movephases.EVOLVERS}
+PHASE_EXIT_CHECKS = movephases.PHASE_EXIT_CHECKS
+PHASE_END = movephases.PHASE_END
+DESCRIBERS = {"aa.moved": _describe_moved}

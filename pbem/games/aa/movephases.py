@@ -1,0 +1,221 @@
+"""What blocks the end of combat move and noncombat move, and what happens when they end.
+
+* combat move exit (AA41-CM-01/07/16/21, AA41-AMP-02/14): every unit moved in combat move ends
+  in a battle, a capture, or an amphibious assault; land units loaded in combat move are in a
+  declared assault; air units do not attack nothing.
+* combat move end (AA41-CM-10): the active power's sea units still in a zone with enemy
+  surface warships stay and fight (``aa.attacked_in_place``), unless only transports, or
+  submarines with no enemy destroyer there (Interp. AMB-17).
+* noncombat move exit (AA41-AIR-07/08/13): carriers keep their commitments and pick up
+  fighters; air units that can still land must land.
+* noncombat move end (AA41-AIR-08): fighters over a carrier with room land on it; other air
+  units not in a safe landing space are lost (``aa.air_lost``), except fighters waiting for a
+  new carrier (AA41-AIR-09), settled when Mobilize ends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.games.aa import air, amphibious
+from pbem.games.aa.routes import (
+    COMBAT_MOVE,
+    NONCOMBAT_MOVE,
+    enemy_destroyer,
+    enemy_units,
+    territory_hostile,
+    utype,
+    zone_hostile,
+)
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+Problem = tuple[str, str]
+
+
+# -- combat move --------------------------------------------------------------------------------
+def combat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
+    power = state["power"]
+    decls = amphibious.declarations(state)
+    cargo = {uid for d in decls for uid in d["units"]}
+    zones = {d["sea_zone"] for d in decls}
+    targets = {d["target"] for d in decls}
+    problems: list[Problem] = []
+    for space in rs.map.spaces:
+        units = state["units"][space]
+        attacked = bool(enemy_units(rs, state, space, power))
+        for unit in units:
+            if unit["owner"] != power:
+                continue
+            kind = utype(rs, unit)
+            name = f"{kind.name} {unit['id']}"
+            if kind.domain == "land" and unit.get("t_loaded") == COMBAT_MOVE \
+                    and unit.get("aboard") is not None and unit["id"] not in cargo:
+                problems.append(("AA41-CM-16", f"{name} was loaded in combat move: it must be"
+                                 " unloaded in a declared amphibious assault this turn."))
+            if not unit.get("t_combat") or attacked:
+                continue
+            if kind.domain == "sea" and unit.get("t_moved"):
+                start = unit.get("t_from", space)
+                left_hostile = start != space and zone_hostile(rs, state, start, power)
+                if space not in zones and not left_hostile:
+                    problems.append(("AA41-CM-07", f"{name} ended its combat move in {space},"
+                                     " where there is no battle and no declared amphibious"
+                                     " assault."))
+            elif kind.domain == "air" and not _air_target_ok(rs, state, space, power, targets):
+                problems.append(("AA41-CM-21", f"{name} ended its combat move in {space}, where"
+                                 " there is nothing to attack and none of your land units"
+                                 " attack."))
+    return problems + amphibious.combat_move_problems(rs, state)
+
+
+def _air_target_ok(rs: AARuleset, state: State, space: str, power: str,
+                   targets: set[str]) -> bool:
+    if not rs.map.is_land(space) or not territory_hostile(rs, state, space, power):
+        return False
+    if space in targets:
+        return True
+    return any(u["owner"] == power and utype(rs, u).domain == "land" and u.get("t_combat")
+               for u in state["units"][space])
+
+
+def combat_move_end(rs: AARuleset, ctx: Any) -> None:
+    """AA41-CM-10: sea units left in a zone with enemy surface warships stay and fight."""
+    state = ctx.state
+    power = state["power"]
+    for space in rs.data.sea_zones:
+        if not zone_hostile(rs, state, space, power):
+            continue
+        mine = [u for u in state["units"][space] if u["owner"] == power
+                and not u.get("t_combat") and u.get("aboard") is None]
+        ships = [u for u in mine if utype(rs, u).domain == "sea"]
+        fighting = [u for u in ships if not utype(rs, u).transport
+                    and not (utype(rs, u).submarine and not enemy_destroyer(rs, state, space,
+                                                                            power))]
+        if not fighting:
+            continue  # Interp. AMB-17: transports alone, submarines without a destroyer there
+        fliers = [u for u in state["units"][space] if u["owner"] == power
+                  and utype(rs, u).domain == "air" and not u.get("t_combat")]
+        ids = sorted(u["id"] for u in ships + fliers)
+        ctx.emit("aa.attacked_in_place", {"units": ids, "space": space, "rule": "AA41-CM-10"})
+
+
+# -- noncombat move ---------------------------------------------------------------------------
+def noncombat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
+    power = state["power"]
+    problems = _carrier_commitments(rs, state, power)
+    for space, unit in air.unsafe_air(rs, state, power):
+        if unit.get("t_waiting"):
+            continue
+        name = f"{utype(rs, unit).name} {unit['id']}"
+        spots = air.landing_spots(rs, state, space, unit)
+        if spots:
+            problems.append(("AA41-AIR-08", f"{name} in {space} can still land (e.g. in"
+                             f" {spots[0]}): land every air unit you can."))
+            continue
+        pickup = _carrier_pickup(rs, state, space, unit, power)
+        if pickup:
+            problems.append(("AA41-AIR-13", f"Carrier {pickup[0]} must move to {pickup[1]} to"
+                             f" pick up {name}, which has nowhere else to land."))
+    return problems
+
+
+def _carrier_commitments(rs: AARuleset, state: State, power: str) -> list[Problem]:
+    """AA41-AIR-07: carriers named in landing plans go where they were promised."""
+    index = {u["id"]: (s, u) for s, us in state["units"].items() for u in us}
+    problems: list[Problem] = []
+    for key, plan in sorted(state["declared"].get("landing", {}).items()):
+        carrier_id = plan.get("carrier")
+        fighter = index.get(int(key))
+        carrier = index.get(carrier_id) if carrier_id is not None else None
+        if fighter is None or carrier is None or carrier[1]["owner"] != power:
+            continue
+        zone = plan["space"]
+        if carrier[0] == zone or air.is_safe(rs, state, fighter[0], fighter[1]):
+            continue
+        if zone_hostile(rs, state, zone, power):
+            continue  # the zone was not cleared
+        if air.carrier_can_reach(rs, state, carrier[1], carrier[0], zone, power):
+            problems.append(("AA41-AIR-07", f"Carrier {carrier_id} was declared to receive"
+                             f" fighter {key} in {zone}: it must move there."))
+    return problems
+
+
+def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
+                    power: str) -> tuple[int, str] | None:
+    if not air.can_land_at_sea(rs, fighter):
+        return None
+    reach = air.movement_left(rs, fighter)
+    side = rs.data.side_of(power)
+    for zone in rs.data.sea_zones:
+        for carrier in state["units"][zone]:
+            if (carrier["owner"] != power or not air.is_carrier(rs, carrier)
+                    or carrier.get("t_moved") or carrier.get("t_combat")
+                    or carrier.get("t_landed")):
+                continue
+            if not air.carrier_rooms(rs, state, zone, power):
+                continue
+            spots = rs.map.sea_distances(zone, side, state["owners_at_turn_start"],
+                                         state["owners"], limit=air.movement_left(rs, carrier))
+            for target in rs.map.sorted_spaces(spots):
+                dist = rs.map.air_distance(space, target)
+                if target != zone and dist is not None and dist <= reach \
+                        and not zone_hostile(rs, state, target, power):
+                    return carrier["id"], target
+    return None
+
+
+def settle_air(rs: AARuleset, ctx: Any, rule: str, keep_waiting: bool) -> None:
+    """Land fighters over carriers with room, then lose air units with no safe space."""
+    state = ctx.state
+    power = state["power"]
+    landings: dict[str, int] = {}
+    for zone in rs.data.sea_zones:
+        loose = [u for u in state["units"][zone] if u["owner"] == power
+                 and air.can_land_at_sea(rs, u) and not air.is_safe(rs, state, zone, u)]
+        if not loose:
+            continue
+        free = [c["id"] for c, room in air.carrier_rooms(rs, state, zone, power)
+                for _ in range(room)]
+        for fighter, carrier_id in zip(loose, free, strict=False):
+            landings[str(fighter["id"])] = carrier_id
+    if landings:
+        ctx.emit("aa.air_landed", {"landings": landings}, seat=None)
+    lost = [u["id"] for _, u in air.unsafe_air(rs, state, power)
+            if not (keep_waiting and u.get("t_waiting"))]
+    if lost:
+        ctx.emit("aa.air_lost", {"units": sorted(lost), "rule": rule}, seat=None)
+
+
+def noncombat_move_end(rs: AARuleset, ctx: Any) -> None:
+    settle_air(rs, ctx, "AA41-AIR-08", keep_waiting=True)
+
+
+def mobilize_end(rs: AARuleset, ctx: Any) -> None:
+    """AA41-AIR-09: fighters waiting for a new carrier land on it or are lost."""
+    settle_air(rs, ctx, "AA41-AIR-09", keep_waiting=False)
+
+
+def _evolve_air_landed(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    landings = {int(k): v for k, v in event["payload"]["landings"].items()}
+    for zone in rs.data.sea_zones:
+        for unit in state["units"][zone]:
+            if unit["id"] in landings:
+                unit["aboard"] = landings[unit["id"]]
+                unit.pop("t_waiting", None)
+
+
+def _evolve_air_lost(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    lost = set(event["payload"]["units"])
+    for space, units in state["units"].items():
+        if any(u["id"] in lost for u in units):
+            state["units"][space] = [u for u in units if u["id"] not in lost]
+
+
+PHASE_EXIT_CHECKS = {COMBAT_MOVE: combat_move_exit, NONCOMBAT_MOVE: noncombat_move_exit}
+PHASE_END = {COMBAT_MOVE: combat_move_end, NONCOMBAT_MOVE: noncombat_move_end,
+             "mobilize": mobilize_end}
+EVOLVERS = {"aa.air_landed": _evolve_air_landed, "aa.air_lost": _evolve_air_lost}

@@ -1,0 +1,328 @@
+"""Movement queries and route checks for land and sea units (AA41-CM, AA41-NCM, AA41-MAP-07..11).
+
+Every check here is pure: it reads the state and raises :class:`IllegalOrder` with the
+rule ID when a route breaks a rule. ``check_land_route`` and ``check_sea_route`` return
+what the move does on the way (territories blitzed, whether the unit's movement ends).
+Air routes are in :mod:`pbem.games.aa.air`, loading and unloading in
+:mod:`pbem.games.aa.transport`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine import IllegalOrder, InvalidOrder
+
+if TYPE_CHECKING:
+    from pbem.games.aa.data import UnitType
+    from pbem.games.aa.ruleset import AARuleset
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+
+COMBAT_MOVE = "combat_move"
+NONCOMBAT_MOVE = "noncombat_move"
+
+
+# -- unit and space status ----------------------------------------------------------------
+def utype(rs: AARuleset, unit: Unit) -> UnitType:
+    return rs.data.units[unit["type"]]
+
+
+def domain(rs: AARuleset, unit: Unit) -> str:
+    return rs.data.units[unit["type"]].domain
+
+
+def movement_left(rs: AARuleset, unit: Unit) -> int:
+    """Movement points left this turn (AA41-CM-02, AA41-AIR-03, AA41-NCM-02)."""
+    return rs.data.units[unit["type"]].move - int(unit.get("t_moved", 0))
+
+
+def friendly(rs: AARuleset, a: str | None, b: str | None) -> bool:
+    """AA41-DEF-01: same side (a power is friendly to itself)."""
+    return rs.data.friendly(a, b)
+
+
+def territory_hostile(rs: AARuleset, state: State, territory: str, power: str) -> bool:
+    """AA41-DEF-04: controlled by an enemy power (units do not matter)."""
+    owner = state["owners"].get(territory)
+    return owner is not None and not rs.data.friendly(owner, power)
+
+
+def territory_friendly(rs: AARuleset, state: State, territory: str, power: str) -> bool:
+    return rs.data.friendly(state["owners"].get(territory), power)
+
+
+def enemy_units(rs: AARuleset, state: State, space: str, power: str) -> list[Unit]:
+    return [u for u in state["units"][space] if not rs.data.friendly(u["owner"], power)]
+
+
+def zone_hostile(rs: AARuleset, state: State, zone: str, power: str) -> bool:
+    """AA41-DEF-05: an enemy surface warship is there (submarines and transports never count)."""
+    units = rs.data.units
+    return any(units[u["type"]].surface_warship for u in enemy_units(rs, state, zone, power))
+
+
+def enemy_destroyer(rs: AARuleset, state: State, zone: str, power: str) -> bool:
+    units = rs.data.units
+    return any(units[u["type"]].destroyer for u in enemy_units(rs, state, zone, power))
+
+
+def space_hostile(rs: AARuleset, state: State, space: str, power: str) -> bool:
+    if rs.map.is_sea(space):
+        return zone_hostile(rs, state, space, power)
+    return territory_hostile(rs, state, space, power)
+
+
+def blitzable(rs: AARuleset, state: State, territory: str, power: str) -> bool:
+    """AA41-CM-12/13, AA41-UNIT-IC-02: hostile, no enemy unit and no enemy industrial complex."""
+    return (territory_hostile(rs, state, territory, power)
+            and not enemy_units(rs, state, territory, power)
+            and not rs.map.has_factory(territory))
+
+
+def safe_territory(rs: AARuleset, state: State, territory: str, power: str) -> bool:
+    """AA41-AIR-04(a): friendly now and at turn start, not captured this turn."""
+    return (rs.map.is_land(territory) and not rs.map.is_neutral(territory)
+            and rs.data.friendly(state["owners"].get(territory), power)
+            and rs.data.friendly(state["owners_at_turn_start"].get(territory), power)
+            and territory not in state["captured_this_turn"])
+
+
+def ended(unit: Unit, phase: str) -> bool:
+    """True when an earlier step of this phase ended the unit's movement (AA41-CM-02)."""
+    return unit.get("t_stop") == phase
+
+
+# -- route shape ------------------------------------------------------------------------------
+def check_route_shape(rs: AARuleset, route: list[str]) -> None:
+    """Known spaces, at least one step, every step to an adjacent space (AA41-DEF-03)."""
+    spaces = rs.data.spaces
+    for name in route:
+        if name not in spaces:
+            raise IllegalOrder("AA41-DEF-03", f"'{name}' is not a space on the board.")
+    if len(route) < 2:
+        raise IllegalOrder("AA41-DEF-03", "A route needs at least two spaces: where the units"
+                                          " are and where they go.")
+    for a, b in zip(route, route[1:], strict=False):
+        if not rs.map.adjacent(a, b):
+            raise IllegalOrder("AA41-DEF-03", f"{a} and {b} are not adjacent.")
+
+
+def _check_points(rs: AARuleset, unit: Unit, cost: int, phase: str) -> None:
+    left = movement_left(rs, unit)
+    if cost > left:
+        rule = "AA41-NCM-02" if phase == NONCOMBAT_MOVE else "AA41-CM-02"
+        name = utype(rs, unit).name
+        raise IllegalOrder(rule, f"{name} {unit['id']} has {left} movement left; this route"
+                                 f" costs {cost}.")
+
+
+# -- land units ----------------------------------------------------------------------------------
+def check_land_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
+                     phase: str, power: str) -> dict[str, Any]:
+    """Validate a land unit's route over land (a final sea step is a load, checked elsewhere).
+
+    Returns ``{"blitzed": [territories captured on the way], "stop": bool}``.
+    """
+    kind = utype(rs, unit)
+    name = f"{kind.name} {unit['id']}"
+    _check_points(rs, unit, len(route) - 1, phase)
+    blitzed: list[str] = []
+    stop = False
+    steps_before = int(unit.get("t_moved", 0))
+    last_index = len(route) - 1
+    for i in range(1, len(route)):
+        space = route[i]
+        last = i == last_index
+        if rs.map.is_sea(space):
+            if not last:
+                raise IllegalOrder("AA41-UNIT-TRN-05", f"{name}: being loaded onto a transport"
+                                                      " ends a land unit's movement.")
+            stop = True
+            continue
+        if rs.map.is_neutral(space):
+            rule = "AA41-NCM-04" if phase == NONCOMBAT_MOVE else "AA41-CM-05"
+            raise IllegalOrder(rule, f"{space} is neutral: no unit may enter it (AA41-MAP-04).")
+        hostile = territory_hostile(rs, state, space, power) and space not in blitzed
+        if phase == NONCOMBAT_MOVE:
+            if hostile:
+                raise IllegalOrder("AA41-NCM-04", f"{name} may not enter hostile {space} in"
+                                                  " noncombat move.")
+            continue
+        if hostile:
+            first_space = steps_before + i == 1
+            if kind.can_blitz and first_space and blitzable(rs, state, space, power):
+                blitzed.append(space)
+                continue
+            if not last:
+                if kind.can_blitz:
+                    raise IllegalOrder("AA41-CM-13", f"Tanks may blitz only through an empty"
+                                       f" enemy territory, as the first space of their move:"
+                                       f" {name} must stop in {space}.")
+                raise IllegalOrder("AA41-CM-03", f"{name} must stop when it enters hostile"
+                                                 f" {space}.")
+            stop = True
+        elif last and not blitzed and not unit.get("t_blitz"):
+            raise IllegalOrder("AA41-CM-07", f"{name} may not end its combat move in friendly"
+                               f" {space}: moves that only reposition units belong to"
+                               " noncombat move (AA41-CM-01).")
+    return {"blitzed": blitzed, "stop": stop}
+
+
+# -- sea units -----------------------------------------------------------------------------------
+def check_sea_step(rs: AARuleset, state: State, a: str, b: str, power: str) -> None:
+    """Black Sea and canals (AA41-MAP-07..10) for one sea step."""
+    closed = rs.data.closed_sea_zones
+    if a in closed or b in closed:
+        raise IllegalOrder("AA41-MAP-07", "No sea unit may enter or leave the Black Sea"
+                                          f" ({', '.join(sorted(closed))}).")
+    canal = rs.map.canal_between(a, b)
+    if canal is None:
+        return
+    side = rs.data.side_of(power)
+    owners, at_start = state["owners"], state["owners_at_turn_start"]
+    if rs.map.canal_open(canal, side, owners, owners):
+        if not rs.map.canal_open(canal, side, at_start, owners):
+            raise IllegalOrder("AA41-MAP-10", f"The {canal.name} opens only to a side that has"
+                               f" held {' and '.join(canal.territories)} since the start of the"
+                               " turn.")
+        return
+    rule = "AA41-MAP-08" if len(canal.territories) == 1 else "AA41-MAP-09"
+    raise IllegalOrder(rule, f"Sea units may pass the {canal.name} only if your side controls"
+                             f" {' and '.join(canal.territories)}.")
+
+
+def check_sea_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
+                    phase: str, power: str) -> dict[str, Any]:
+    """Validate a sea unit's route; returns ``{"stop": bool}``."""
+    kind = utype(rs, unit)
+    name = f"{kind.name} {unit['id']}"
+    _check_points(rs, unit, len(route) - 1, phase)
+    if kind.transport and unit.get("t_unloaded"):
+        raise IllegalOrder("AA41-UNIT-TRN-07", f"{name} has unloaded: it cannot move further"
+                                               " this turn.")
+    if kind.carrier_capacity and unit.get("t_landed"):
+        raise IllegalOrder("AA41-AIR-12", f"A fighter has landed on {name}: the carrier cannot"
+                                          " move again this turn.")
+    stop = False
+    last_index = len(route) - 1
+    for i in range(1, len(route)):
+        prev, zone = route[i - 1], route[i]
+        last = i == last_index
+        if not rs.map.is_sea(zone):
+            raise IllegalOrder("AA41-UNIT-SEA-01", f"{name}: sea units move only through sea"
+                                                   f" zones, not into {zone}.")
+        check_sea_step(rs, state, prev, zone, power)
+        if kind.submarine:
+            if enemy_destroyer(rs, state, zone, power):
+                if not last:
+                    rule = "AA41-NCM-06" if phase == NONCOMBAT_MOVE else "AA41-CM-14"
+                    raise IllegalOrder(rule, f"{name} must end its move in {zone}: an enemy"
+                                             " destroyer is there (AA41-UNIT-DD-02).")
+                stop = True
+            continue
+        if zone_hostile(rs, state, zone, power):
+            if phase == NONCOMBAT_MOVE:
+                raise IllegalOrder("AA41-NCM-05", f"{name} may move only through and into"
+                                   f" friendly sea zones in noncombat move; {zone} holds enemy"
+                                   " warships.")
+            if not last:
+                rule = "AA41-CM-15" if kind.transport else "AA41-CM-03"
+                raise IllegalOrder(rule, f"{name} must stop in hostile {zone} and fight there.")
+            stop = True
+    return {"stop": stop}
+
+
+def could_be_amphibious_zone(rs: AARuleset, state: State, zone: str, power: str) -> bool:
+    """A sea zone next to a hostile coastal territory (an amphibious assault may come from it)."""
+    return any(territory_hostile(rs, state, t, power)
+               for t in rs.map.territories_of(zone) if not rs.map.is_neutral(t))
+
+
+def check_sea_destination(rs: AARuleset, state: State, unit: Unit, here: str, zone: str,
+                          power: str) -> None:
+    """AA41-CM-07 at order time: where a sea unit may end a combat move.
+
+    Enemy units there: a battle (AA41-CM-20/22). A zone without enemy units only for an
+    amphibious assault from it (checked again when combat move ends) or for a unit leaving
+    the hostile zone it started the turn in (AA41-CM-10).
+    """
+    if enemy_units(rs, state, zone, power):
+        return
+    start = str(unit.get("t_from", here))
+    if start != zone and zone_hostile(rs, state, start, power):
+        return
+    if could_be_amphibious_zone(rs, state, zone, power):
+        return
+    raise IllegalOrder("AA41-CM-07", f"{utype(rs, unit).name} {unit['id']} may not end its"
+                       f" combat move in {zone}: there is nothing to attack there and no"
+                       " amphibious assault can be made from it.")
+
+
+# -- order parsing shared by the movement orders -----------------------------------------
+def unit_index(state: State) -> dict[int, tuple[str, Unit]]:
+    return {u["id"]: (space, u) for space, units in state["units"].items() for u in units}
+
+
+def parse_ids(order: dict[str, Any], key: str = "units") -> list[int]:
+    raw = order.get(key)
+    if not isinstance(raw, list) or not raw:
+        raise InvalidOrder("AA41-ORDER-2", f"'{key}' must be a non-empty list of unit ids.")
+    try:
+        ids = [int(x) for x in raw]
+    except (TypeError, ValueError) as exc:
+        raise InvalidOrder("AA41-ORDER-2", f"'{key}' must list unit ids (integers).") from exc
+    if len(set(ids)) != len(ids):
+        raise InvalidOrder("AA41-ORDER-2", f"'{key}' names a unit twice.")
+    return ids
+
+
+def check_active(rs: AARuleset, ctx: Any) -> tuple[State, str, str]:
+    """The seat is the active power and the phase is a movement phase (AA41-DEF-02, CM-09)."""
+    state = ctx.state
+    power, phase = state["power"], state["phase"]
+    if ctx.seat != power:
+        raise IllegalOrder("AA41-DEF-02", "Only the active power moves units.")
+    if phase == "combat":
+        raise IllegalOrder("AA41-CM-09", "Combat moves are over: no unit moves while battles"
+                                         " are fought (only amphibious cargo unloads).")
+    if phase not in (COMBAT_MOVE, NONCOMBAT_MOVE):
+        raise IllegalOrder("AA41-SEQ-03", "Units move only in combat move and noncombat move.")
+    return state, power, phase
+
+
+def owned_units(rs: AARuleset, index: dict[int, tuple[str, Unit]], ids: list[int], here: str,
+                power: str) -> list[Unit]:
+    units = []
+    for uid in ids:
+        found = index.get(uid)
+        if found is None:
+            raise InvalidOrder("AA41-ORDER-3", f"There is no unit {uid}.")
+        space, unit = found
+        if space != here:
+            raise IllegalOrder("AA41-CM-02", f"Unit {uid} is in {space}, not in {here}: a route"
+                                             " starts where the units are.")
+        if unit["owner"] != power:
+            raise IllegalOrder(*_not_yours(rs, unit, index, power))
+        units.append(unit)
+    return units
+
+
+def _not_yours(rs: AARuleset, unit: Unit, index: dict[int, tuple[str, Unit]],
+               power: str) -> tuple[str, str]:
+    name = f"{utype(rs, unit).name} {unit['id']}"
+    if not friendly(rs, unit["owner"], power):
+        return "AA41-DEF-02", f"{name} is an enemy unit."
+    kind = utype(rs, unit)
+    if unit.get("aboard") is not None and kind.domain == "air":
+        return "AA41-MNF-07", f"{name} is a guest fighter: it takes off only on its owner's turn."
+    if unit.get("aboard") is not None:
+        return "AA41-MNF-06", f"{name} belongs to a friendly power: it unloads on its turn."
+    if kind.transport:
+        return "AA41-MNF-06", f"{name} belongs to a friendly power: it moves on its owner's turn."
+    if kind.carrier_capacity:
+        return "AA41-MNF-03", f"{name} belongs to a friendly power: it moves on its owner's turn."
+    return "AA41-MNF-02", f"{name} belongs to a friendly power: only the active power moves."
+
+

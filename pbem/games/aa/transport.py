@@ -1,0 +1,126 @@
+"""Loading and unloading transports (AA41-UNIT-TRN-03..12, AA41-NCM-07, AA41-MNF-06).
+
+Loading is a land unit's ``move`` whose route ends in the transport's sea zone, with
+``"transport": id``: it costs the land unit one movement point and ends its movement
+(AA41-UNIT-TRN-05). Unloading in noncombat move is a ``move`` of cargo from the sea zone to one
+adjacent friendly territory. In combat move land units are unloaded only through a declared
+amphibious assault (AA41-AMP-02, AA41-AMP-13), which the combat engineer's battle carries out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.games.aa.routes import (
+    COMBAT_MOVE,
+    NONCOMBAT_MOVE,
+    friendly,
+    territory_hostile,
+    utype,
+    zone_hostile,
+)
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+
+
+def cargo_of(state: State, zone: str, transport_id: int) -> list[Unit]:
+    return [u for u in state["units"][zone] if u.get("aboard") == transport_id]
+
+
+def in_assault(state: State, ship: Unit) -> bool:
+    """Did the transport take part in a declared amphibious assault this turn?"""
+    return any(ship["id"] in d["transports"] for d in state["declared"].get("amphibious", []))
+
+
+def fits(rs: AARuleset, transport: Unit, cargo: list[Unit]) -> bool:
+    """AA41-UNIT-TRN-03, AA41-UNIT-INF-02: one land unit of any type plus one infantry."""
+    units = rs.data.units
+    return sum(units[u["type"]].transport_cost for u in cargo) <= units[
+        transport["type"]].transport_capacity
+
+
+def _check_transport_may_act(rs: AARuleset, state: State, transport: Unit, phase: str) -> None:
+    name = f"Transport {transport['id']}"
+    if transport.get("t_retreated"):
+        raise IllegalOrder("AA41-UNIT-TRN-09", f"{name} retreated from a battle: it cannot"
+                                               " load or unload this turn.")
+    if phase == NONCOMBAT_MOVE and (transport.get("t_combat") or in_assault(state, transport)
+                                    or transport.get("t_loaded") == COMBAT_MOVE):
+        raise IllegalOrder("AA41-NCM-07", f"{name} moved, loaded or fought in combat move: it"
+                                          " cannot load or unload in noncombat move.")
+
+
+def check_load(rs: AARuleset, state: State, units: list[Unit], zone: str, transport_id: Any,
+               phase: str, power: str, index: dict[int, tuple[str, Unit]]) -> Unit:
+    """Land ``units`` board transport ``transport_id`` in ``zone``; returns the transport."""
+    if transport_id is None:
+        raise InvalidOrder("AA41-UNIT-TRN-04", f"Land units moving into {zone} must name the"
+                                               " transport they board (\"transport\": id).")
+    found = index.get(int(transport_id))
+    if found is None or not utype(rs, found[1]).transport or found[0] != zone:
+        raise IllegalOrder("AA41-UNIT-TRN-04", f"There is no transport {transport_id} in {zone}.")
+    transport = found[1]
+    name = f"Transport {transport['id']}"
+    if not friendly(rs, transport["owner"], power):
+        raise IllegalOrder("AA41-GEN-07", f"{name} is an enemy transport.")
+    if zone_hostile(rs, state, zone, power):
+        rule = "AA41-CM-16" if phase == COMBAT_MOVE else "AA41-UNIT-TRN-11"
+        raise IllegalOrder(rule, f"No loading in hostile {zone}: enemy warships are there"
+                                 " (AA41-UNIT-TRN-11).")
+    if transport.get("t_unloaded"):
+        raise IllegalOrder("AA41-UNIT-TRN-07", f"{name} has unloaded: it cannot load again this"
+                                               " turn.")
+    _check_transport_may_act(rs, state, transport, phase)
+    for unit in units:
+        if unit.get("aboard") is not None:
+            raise IllegalOrder("AA41-UNIT-TRN-10", f"Unit {unit['id']} is aboard a transport:"
+                                                   " land units may not change transports.")
+    if not fits(rs, transport, cargo_of(state, zone, transport["id"]) + units):
+        raise IllegalOrder("AA41-UNIT-TRN-03", f"{name} carries at most one land unit of any"
+                                               " type plus one infantry.")
+    return transport
+
+
+def check_unload(rs: AARuleset, state: State, units: list[Unit], route: list[str], phase: str,
+                 power: str, index: dict[int, tuple[str, Unit]]) -> list[Unit]:
+    """Cargo ``units`` leave their transports into ``route[1]``; returns the transports."""
+    zone = route[0]
+    if len(route) > 2 or rs.map.is_sea(route[1]):
+        if rs.map.is_sea(route[1]):
+            raise IllegalOrder("AA41-UNIT-TRN-10", "Land units may not be transferred from one"
+                                                   " transport to another.")
+        raise IllegalOrder("AA41-UNIT-TRN-05", "Being unloaded ends a land unit's movement:"
+                                               " the route is the sea zone and one territory.")
+    territory = route[1]
+    if phase == COMBAT_MOVE:
+        raise IllegalOrder("AA41-AMP-13", "In combat move land units unload only in a declared"
+                                          " amphibious assault (order declare_amphibious).")
+    if rs.map.is_neutral(territory):
+        raise IllegalOrder("AA41-NCM-04", f"{territory} is neutral: no unit may enter it.")
+    if territory_hostile(rs, state, territory, power):
+        raise IllegalOrder("AA41-AMP-13", "A transport can unload into a hostile territory only"
+                                          " in an amphibious assault.")
+    if zone_hostile(rs, state, zone, power):
+        raise IllegalOrder("AA41-UNIT-TRN-11", f"No unloading in hostile {zone}.")
+    transports: list[Unit] = []
+    for unit in units:
+        found = index.get(int(unit["aboard"]))
+        if found is None or found[0] != zone:
+            raise IllegalOrder("AA41-UNIT-TRN-05", f"Unit {unit['id']} is not aboard a"
+                                                   f" transport in {zone}.")
+        transport = found[1]
+        if transport not in transports:
+            transports.append(transport)
+    for transport in transports:
+        _check_transport_may_act(rs, state, transport, phase)
+        done = transport.get("t_unloaded")
+        if done and done != territory:
+            raise IllegalOrder("AA41-UNIT-TRN-08", f"Transport {transport['id']} has already"
+                               f" unloaded into {done}: a transport unloads into one territory"
+                               " per turn.")
+    return transports
