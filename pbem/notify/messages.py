@@ -21,11 +21,11 @@ from typing import Any
 from babel.dates import format_datetime
 from flask import current_app, render_template
 from flask_babel import force_locale
-from flask_babel import gettext as _
 from itsdangerous import URLSafeTimedSerializer
 from sqlmodel import Session
 
 from pbem.engine import load_ruleset
+from pbem.notify.i18n import gettext as _
 from pbem.store.models.accounts import User
 from pbem.store.models.games import Game
 from pbem.store.models.outbox import OutboxMessage
@@ -190,7 +190,7 @@ def render_row(session: Session, row: OutboxMessage) -> None:
     with force_locale(user.language or "en"):
         variables = (_digest_vars(session, user, ctx) if template == "digest"
                      else _game_vars(session, user, ctx))
-        variables.update(ctx=ctx, user=user, unsubscribe_url=absolute(
+        variables.update(_=_, ctx=ctx, user=user, unsubscribe_url=absolute(
             f"/n/unsubscribe/{unsubscribe_token(int(user.id))}"),  # type: ignore[arg-type]
             preferences_url=absolute("/n/preferences"))
         if template == "deadline_notice":

@@ -24,6 +24,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from pbem.notify.deadline_time import as_utc, next_deadline, store_time
+from pbem.notify.i18n import gettext as _
 from pbem.notify.outbox import enqueue_template, enqueue_webhook
 from pbem.notify.prefs import preference
 from pbem.store.models.accounts import User
@@ -153,8 +154,6 @@ def _game_over(session: Session, game_row: Game, engine_game: Any,
 
 
 def _webhook_text(game_row: Game, engine_game: Any, new_seats: list[str], over: bool) -> str:
-    from flask_babel import gettext as _
-
     if over:
         winner = (engine_game.result() or {}).get("winner")
         return _("%(title)s is over. Winner: %(winner)s", title=game_row.title,

@@ -1,0 +1,34 @@
+"""The notifications' own Flask-Babel domain (``notify``), so that its catalogue
+(``pbem/notify/translations/<lang>/LC_MESSAGES/notify.po``) is maintained apart
+from the site's. Use :func:`gettext` / :func:`lazy_gettext`; templates rendered by
+this package receive ``_`` bound to this domain.
+
+Update the catalogue (from the repository root)::
+
+    .venv/bin/pybabel extract -F pbem/notify/babel.cfg -o pbem/notify/translations/notify.pot .
+    .venv/bin/pybabel update -D notify -i pbem/notify/translations/notify.pot \
+        -d pbem/notify/translations
+    .venv/bin/pybabel compile -D notify -d pbem/notify/translations
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask_babel import Domain
+
+TRANSLATIONS = Path(__file__).parent / "translations"
+domain = Domain(translation_directories=str(TRANSLATIONS), domain="notify")
+
+
+def gettext(text: str, **variables: Any) -> str:
+    return domain.gettext(text, **variables)
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    return domain.ngettext(singular, plural, num, **variables)
+
+
+def lazy_gettext(text: str, **variables: Any) -> Any:
+    return domain.lazy_gettext(text, **variables)
