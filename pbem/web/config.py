@@ -63,7 +63,17 @@ def resolve_instance_path(test_config: dict[str, Any] | None = None) -> Path:
     return Path(env).resolve() if env else REPO_ROOT / "instance"
 
 
-def _parse(value: str) -> Any:
+# Always kept as text, even when they look like JSON (a numeric password stays a string).
+STRING_KEYS = frozenset({
+    "SECRET_KEY", "DATABASE_URL", "BASE_URL", "INSTANCE_PATH", "DOTENV_PATH", "MAIL_FROM",
+    "MAIL_HOST", "MAIL_USERNAME", "MAIL_PASSWORD", "MAIL_FILE_DIR", "DEFAULT_LANGUAGE",
+    "DEFAULT_TIMEZONE", "RATELIMIT_STORAGE_URI", "CONTENT_SECURITY_POLICY",
+})
+
+
+def _parse(key: str, value: str) -> Any:
+    if key in STRING_KEYS:
+        return value
     try:
         return json.loads(value)
     except ValueError:
@@ -73,7 +83,7 @@ def _parse(value: str) -> Any:
 def prefixed(values: dict[str, str | None]) -> dict[str, Any]:
     """The ``PBEM_``-prefixed entries of ``values``, prefix dropped, JSON-looking values parsed."""
     return {
-        key[len(PREFIX):]: _parse(value)
+        key[len(PREFIX):]: _parse(key[len(PREFIX):], value)
         for key, value in values.items()
         if key.startswith(PREFIX) and value is not None
     }
