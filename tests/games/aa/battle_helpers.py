@@ -27,7 +27,7 @@ def combat(units: dict[str, list[dict[str, Any]]], *, power: str = "germany", di
     return game
 
 
-def att(type_: str, owner: str = "germany", count: int = 1, came_from: str | None = None, **extra: Any) -> dict:
+def att(type_: str, count: int = 1, owner: str = "germany", came_from: str | None = None, **extra: Any) -> dict:
     """An attacking unit entry (moved in combat move)."""
     entry = {"type": type_, "owner": owner, "count": count, "t_combat": True, "t_moved": 1, **extra}
     if came_from:
