@@ -65,7 +65,7 @@ def validate_move(rs: AARuleset, state: State, power: str, phase: str,
                                           " noncombat move until they have landed.")
     for unit in units:
         name = f"{utype(rs, unit).name} {unit['id']}"
-        if ended(unit, phase):
+        if ended(unit, phase) and unit.get("aboard") is None:  # unloading: always (AMB-07)
             raise IllegalOrder("AA41-CM-02", f"{name} has ended its movement for this phase.")
         if phase == NONCOMBAT_MOVE and domain(rs, unit) != "air" and (
                 unit.get("t_combat") or transport.in_assault(state, unit)):
