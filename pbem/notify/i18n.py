@@ -13,10 +13,13 @@ Update the catalogue (from the repository root)::
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from flask_babel import Domain
+from flask import current_app, has_app_context
+from flask_babel import Domain, force_locale
 
 TRANSLATIONS = Path(__file__).parent / "translations"
 domain = Domain(translation_directories=str(TRANSLATIONS), domain="notify")
@@ -32,3 +35,13 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 
 def lazy_gettext(text: str, **variables: Any) -> Any:
     return domain.lazy_gettext(text, **variables)
+
+
+@contextmanager
+def in_language(language: str | None = None) -> Iterator[None]:
+    """Translate in ``language`` (default: the site's) inside an app; plain English outside."""
+    if not has_app_context():
+        yield
+        return
+    with force_locale(language or current_app.config.get("DEFAULT_LANGUAGE", "en")):
+        yield

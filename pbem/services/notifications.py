@@ -17,6 +17,7 @@ Emails are queued by reference and rendered at send time (pbem/notify/messages.p
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +26,7 @@ from sqlmodel import Session, select
 
 from pbem.notify.deadline_time import as_utc, next_deadline, store_time
 from pbem.notify.i18n import gettext as _
+from pbem.notify.i18n import in_language
 from pbem.notify.outbox import enqueue_template, enqueue_webhook
 from pbem.notify.prefs import preference
 from pbem.store.models.accounts import User
@@ -170,11 +172,14 @@ def _webhook_text(game_row: Game, engine_game: Any, new_seats: list[str], over: 
 
 
 def post_webhook(session: Session, settings: GameNotifySettings | None, game_row: Game,
-                 text: str) -> None:
+                 text: Callable[[], str]) -> None:
+    """Queue a chat post (text in the site's default language) if the game has a webhook."""
     if settings is None or not settings.webhook_url:
         return
+    with in_language():
+        content = text()
     enqueue_webhook(session, url=settings.webhook_url, game_id=game_row.id,
-                    body={"content": text[:1900], "allowed_mentions": {"parse": []}})
+                    body={"content": content[:1900], "allowed_mentions": {"parse": []}})
 
 
 def after_events(session: Session, *, game_row: Game, engine_game: Any,
@@ -199,8 +204,8 @@ def after_events(session: Session, *, game_row: Game, engine_game: Any,
     if over:
         _game_over(session, game_row, engine_game, holders)
     if new_seats or over:
-        post_webhook(session, settings, game_row, _webhook_text(game_row, engine_game,
-                                                                new_seats, over))
+        post_webhook(session, settings, game_row,
+                     lambda: _webhook_text(game_row, engine_game, new_seats, over))
 
 
 def game_context(game_row: Game, seats: list[str], deadline: datetime | None,
