@@ -256,12 +256,24 @@ def choose(types: Mapping[str, UnitType], candidates: Sequence[Unit], hits: Hits
 def forced(types: Mapping[str, UnitType], candidates: Sequence[Unit], hits: Hits,
            cargo_count: Mapping[int, int] | None = None) -> bool:
     """True when every legal selection loses the same kinds of units (no real choice)."""
-    total = applicable(types, candidates, hits)
-    if total == 0 or total == len(slots(types, candidates)):
+    caps = _caps(types, candidates)
+    total = _max_assign(hits, caps)
+    if total == 0:
+        return True
+    plain = _max_assign(hits, caps, with_transports=False)
+    excluded = set()
+    if plain == total:
+        excluded.add("trn")  # transports are not reached (AA41-CMB-09c)
+    if hits["A"] + hits["N"] == 0:
+        excluded.add("air")
+    if hits["S"] + hits["N"] == 0:
+        excluded.add("sub")
+    eligible = [u for u in candidates if target_class(types[u["type"]]) not in excluded]
+    if total == len(slots(types, eligible)) or len(eligible) == 1:
         return True
     cargo_count = cargo_count or {}
-    kinds = {(u["type"], u["owner"], u["hits"], cargo_count.get(u["id"], 0)) for u in candidates}
-    return len(kinds) == 1 and types[candidates[0]["type"]].hits == 1
+    kinds = {(u["type"], u["owner"], u["hits"], cargo_count.get(u["id"], 0)) for u in eligible}
+    return len(kinds) == 1 and types[eligible[0]["type"]].hits == 1
 
 
 def outcome(types: Mapping[str, UnitType], selection: Sequence[int],
