@@ -79,7 +79,7 @@ def describe(event: dict[str, Any], ruleset: Ruleset, seat_names: dict[str, str]
         return _("The organiser paused the game.")
     if t == "game.resumed":
         return _("The organiser resumed the game.")
-    return t
+    return f"{t} {_short(p)}" if p else t
 
 
 def page(session: Session, *, game_id: int, ruleset: Ruleset, seat: str | None,
