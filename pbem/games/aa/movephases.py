@@ -108,8 +108,9 @@ def noncombat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
     power = state["power"]
     problems = _carrier_commitments(rs, state, power)
     for space, unit in air.unsafe_air(rs, state, power):
-        if unit.get("t_waiting"):
-            continue
+        if unit.get("t_waiting") or (rs.map.is_sea(space) and air.can_land_at_sea(rs, unit)
+                                     and air.carrier_rooms(rs, state, space, power)):
+            continue  # lands on that carrier when the phase ends
         name = f"{utype(rs, unit).name} {unit['id']}"
         spots = air.landing_spots(rs, state, space, unit)
         if spots:

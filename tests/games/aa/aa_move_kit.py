@@ -14,6 +14,11 @@ RS = load_ruleset("aa1941")
 def game(units: dict[str, list[dict[str, Any]]], power: str = "germany",
          phase: str = "combat_move", owners: dict[str, str] | None = None, **extra: Any) -> Game:
     """A game at ``phase`` of ``power``'s turn in round 2 with exactly ``units`` on the board."""
+    if "owners_at_turn_start" in extra:  # given territories over the current owners
+        current = {name: space.original_owner for name, space in RS.data.spaces.items()
+                   if space.is_land and not space.neutral}
+        current.update(owners or {})
+        extra["owners_at_turn_start"] = {**current, **extra["owners_at_turn_start"]}
     position = {"round": 2, "power": power, "phase": phase, "owners": owners or {},
                 "units": units, **extra}
     return RS.from_position(position, seed="movement-tests")
