@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 
+from pbem.engine.dice_verify import verify_dice
 from pbem.services.export import verify_export
 
 __all__ = ["main", "verify_export"]
@@ -27,14 +28,33 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
+    if isinstance(data, dict) and data.get("format") == "pbem-dice-ledger":
+        return _dice_ledger(data)
     problems = verify_export(data)
     if not problems:
         events = data["events"]
         print(f"OK: {len(events)} events, final hash {events[-1]['hash']}")
+        print(f"dice {_dice_summary(events)}")
         return 0
     for problem in problems:
         print(problem)
     return 1
+
+
+def _dice_summary(events: list[dict]) -> str:
+    log = [{k: e[k] for k in ("seq", "seat", "type", "v", "payload")} for e in events]
+    return verify_dice(log).summary()
+
+
+def _dice_ledger(data: dict) -> int:
+    """A dice ledger export (game.created and the dice.* events): the dice check only."""
+    events = data.get("events")
+    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+        print("the dice ledger has no events")
+        return 1
+    report = verify_dice(events, complete=False)
+    print(report.summary())
+    return 0 if report.ok else 1
 
 
 if __name__ == "__main__":
