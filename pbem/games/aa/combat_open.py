@@ -101,16 +101,16 @@ def open_battles(rs: AARuleset, ctx: Any) -> None:
 def land_seaborne(rs: AARuleset, ctx: Any, b: Battle) -> None:
     """AA41-AMP-08: after the sea battle, surviving declared land units unload into the target.
 
-    Nothing lands if the sea zone still holds defending units other than transports and
-    submerged submarines, or if the transports retreated (AA41-UNIT-TRN-09).
+    Nothing lands if a sea battle was fought and the zone still holds defending units other than
+    transports and submerged submarines, or if the transports retreated (AA41-UNIT-TRN-09).
     """
     state = ctx.state
     for landing in b.get("landing", []):
         zone = landing["sea_zone"]
         foes = [u for u in _enemies(rs, state, zone, b["attacker"], ("sea", "air"))
                 if not rs.data.units[u["type"]].transport and not u.get("t_submerged")]
-        if foes:
-            continue
+        if zone in state["battles"] and foes:
+            continue  # a sea battle was fought and did not clear the zone
         ships = {u["id"] for u in state["units"][zone] if u["id"] in set(landing["transports"])
                  and not u.get("t_retreated")}
         units = sorted(u["id"] for u in state["units"][zone]
