@@ -146,8 +146,12 @@ def parse_declaration(order: dict[str, Any], state: State, power: str) -> dict[s
     else:
         units = sorted(u["id"] for u in state["units"].get(zone, [])
                        if u.get("aboard") in set(transports) and u["owner"] == power)
+    try:
+        assigned = {str(int(k)): v for k, v in sorted(air.items(), key=lambda kv: int(kv[0]))}
+    except (TypeError, ValueError) as exc:
+        raise InvalidOrder("AA41-AMP-02", "'air' maps air unit ids to \"sea\" or \"land\".") from exc
     return {"target": target, "sea_zone": zone, "transports": transports, "units": units,
-            "air": {str(int(k)): v for k, v in sorted(air.items(), key=lambda kv: int(kv[0]))}}
+            "air": assigned}
 
 
 def order_declare_amphibious(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:

@@ -59,8 +59,8 @@ def validate_move(rs: AARuleset, state: State, power: str, phase: str,
     check_route_shape(rs, route)
     index = unit_index(state)
     units = owned_units(rs, index, ids, route[0], power)
-    if phase == NONCOMBAT_MOVE and any(u.get("t_stranded") for us in state["units"].values()
-                                       for u in us):
+    if phase == NONCOMBAT_MOVE and any(u.get("t_stranded") and u["owner"] != power
+                                       for us in state["units"].values() for u in us):
         raise IllegalOrder("AA41-NCM-03", "Stranded fighters are moved first: no other"
                                           " noncombat move until they have landed.")
     for unit in units:
@@ -138,7 +138,10 @@ def _plan_air(rs: AARuleset, state: State, units: list[Unit], route: list[str], 
     if phase == COMBAT_MOVE:
         raw = order.get("landing")
         raw = raw if isinstance(raw, dict) else {}
-        plans = {str(k): air.parse_plan(v, int(k)) for k, v in raw.items()}
+        try:
+            plans = {str(int(k)): air.parse_plan(v, int(k)) for k, v in raw.items()}
+        except (TypeError, ValueError) as exc:
+            raise InvalidOrder("AA41-AIR-05", "'landing' maps air unit ids to plans.") from exc
         others = dict(state["declared"].get("landing", {}))
         others.update(plans)
         for unit in flyers:
@@ -183,8 +186,8 @@ def order_attack_in_place(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> Non
     if not enemy_units(rs, state, space, power):
         raise IllegalOrder("AA41-CM-11", f"There are no enemy units in {space} to attack.")
     for unit in units:
-        if unit.get("t_moved") or unit.get("t_combat") or unit.get("aboard") is not None and \
-                domain(rs, unit) == "land":
+        if unit.get("t_moved") or unit.get("t_combat") or (
+                unit.get("aboard") is not None and domain(rs, unit) == "land"):
             raise IllegalOrder("AA41-CM-11", f"Unit {unit['id']} has moved or is cargo: only"
                                              " units that stayed may attack in place.")
     ctx.emit("aa.attacked_in_place", {"units": ids, "space": space, "rule": "AA41-CM-11"})

@@ -38,6 +38,9 @@ def test_AA41_NCM_03_stranded_fighters_move_before_anything_else() -> None:
     g = game({"Germany": [u("infantry")], "SZ 6": [u("fighter", UK, t_stranded=True)]},
              phase=NCM)
     refused_move(g, [uid(g, "Germany", "infantry")], ["Germany", "Western Europe"], "AA41-NCM-03")
+    # the active power's own fighters whose carrier sank are not stranded: they just fly
+    g2 = game({"Germany": [u("infantry")], "SZ 5": [u("fighter", t_stranded=True)]}, phase=NCM)
+    move(g2, [uid(g2, "Germany", "infantry")], ["Germany", "Western Europe"])
 
 
 def test_AA41_NCM_04_land_units_only_through_friendly_territory_captured_included() -> None:
