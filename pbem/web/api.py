@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, g, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError
 
@@ -74,22 +75,22 @@ def authenticate() -> ResponseReturnValue | None:
         return None
     header = request.headers.get("Authorization")
     if header is not None:
-        scheme, _, token = header.partition(" ")
+        scheme, _sep, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            return fail(401, "Unauthorized", "Send the header 'Authorization: Bearer <token>'.")
+            return fail(401, "Unauthorized", _("Send the header 'Authorization: Bearer <token>'."))
         user = api_tokens.user_for_token(db_session(), token.strip())
         if user is None:
-            return fail(401, "Unauthorized", "This API token is unknown or has been revoked.")
+            return fail(401, "Unauthorized", _("This API token is unknown or has been revoked."))
         g.api_user = user
         return None
     if current_user.is_authenticated:
         if request.method not in ("GET", "HEAD", "OPTIONS") and not _csrf_ok():
-            return fail(400, "CSRFError", "A request from the browser session needs the "
-                                          "X-CSRFToken header.")
+            return fail(400, "CSRFError", _("A request from the browser session needs the "
+                                            "X-CSRFToken header."))
         g.api_user = current_user._get_current_object()
         return None
-    return fail(401, "Unauthorized", "Log in, or send a personal API token "
-                                     "(Authorization: Bearer <token>).")
+    return fail(401, "Unauthorized", _("Log in, or send a personal API token "
+                                       "(Authorization: Bearer <token>)."))
 
 
 def uid() -> int:
@@ -144,7 +145,7 @@ def rulesets() -> ResponseReturnValue:
 def games() -> ResponseReturnValue:
     which = request.args.get("filter", "all")
     if which not in ("all", "mine", "open"):
-        return fail(400, "BadRequest", "filter is one of: all, mine, open.")
+        return fail(400, "BadRequest", _("filter is one of: all, mine, open."))
     session = db_session()
     out: dict[int, dict[str, Any]] = {}
     if which in ("all", "mine"):
@@ -175,9 +176,9 @@ def options(game_id: int) -> ResponseReturnValue:
     except HANDLED as exc:
         return fail_with(exc)
     if not data["my_seats"]:
-        return fail(403, "Forbidden", "You hold no seat in this game.")
+        return fail(403, "Forbidden", _("You hold no seat in this game."))
     if seat is not None and seat not in data["my_seats"]:
-        return fail(403, "Forbidden", f"You do not hold the seat '{seat}' in this game.")
+        return fail(403, "Forbidden", _("You do not hold the seat '%(seat)s' in this game.", seat=seat))
     if seat is None:
         owing = [s for s in data["my_seats"] if any(o["seat"] == s for o in data["owed"])]
         if owing and owing[0] != data["seat"]:
@@ -198,9 +199,10 @@ def _submitted(game_id: int, result: Any, seat: str) -> ResponseReturnValue:
 def _seat_and_seq(body: dict[str, Any]) -> tuple[str, int] | str:
     seat, expected = body.get("seat"), body.get("expected_seq")
     if not isinstance(seat, str) or not seat:
-        return "'seat' (the seat you play for) is required."
+        return _("'seat' (the seat you play for) is required.")
     if not isinstance(expected, int) or isinstance(expected, bool):
-        return "'expected_seq' (the last_seq your order is based on) is a required integer."
+        return _("'expected_seq' (the last_seq your order is based on) is a required "
+                 "integer.")
     return seat, expected
 
 
@@ -208,13 +210,13 @@ def _seat_and_seq(body: dict[str, Any]) -> tuple[str, int] | str:
 def submit(game_id: int) -> ResponseReturnValue:
     body = body_object()
     if body is None:
-        return fail(400, "BadRequest", 'The body is a JSON object: {"seat", "order", '
-                                       '"expected_seq"}.')
+        return fail(400, "BadRequest", _('The body is a JSON object: {"seat", "order", '
+                                         '"expected_seq"}.'))
     checked = _seat_and_seq(body)
     if isinstance(checked, str):
         return fail(400, "BadRequest", checked)
     if not isinstance(body.get("order"), dict):
-        return fail(400, "BadRequest", "'order' is a JSON object with a 'type' field.")
+        return fail(400, "BadRequest", _("'order' is a JSON object with a 'type' field."))
     seat, expected = checked
     try:
         result = order_service.submit_order(db_session(), game_id=game_id, user_id=uid(),
@@ -244,9 +246,9 @@ def _int_arg(name: str, default: int, lo: int, hi: int) -> int | str:
     try:
         value = int(raw) if raw not in (None, "") else default
     except ValueError:
-        return f"'{name}' is a whole number."
+        return _("'%(name)s' is a whole number.", name=name)
     if not lo <= value <= hi:
-        return f"'{name}' is between {lo} and {hi}."
+        return _("'%(name)s' is between %(lo)s and %(hi)s.", name=name, lo=lo, hi=hi)
     return value
 
 
@@ -275,8 +277,8 @@ def export(game_id: int) -> ResponseReturnValue:
     try:
         data = views.game_view(db_session(), game_id=game_id, user_id=uid())
         if not may_export(data, load_ruleset(data["ruleset"])):
-            return fail(403, "Forbidden", "This game hides information from its players: it "
-                                          "can be exported once it is over.")
+            return fail(403, "Forbidden", _("This game hides information from its players: "
+                                            "it can be exported once it is over."))
         doc = export_service.export_game(db_session(), game_id)
     except HANDLED as exc:
         return fail_with(exc)
@@ -289,7 +291,7 @@ def export(game_id: int) -> ResponseReturnValue:
 def import_game() -> ResponseReturnValue:
     body = body_object()
     if body is None:
-        return fail(400, "BadRequest", "The body is a game export (a JSON object).")
+        return fail(400, "BadRequest", _("The body is a game export (a JSON object)."))
     try:
         game_row = export_service.import_game(db_session(), body, organiser_id=uid())
     except HANDLED as exc:
