@@ -21,7 +21,7 @@ from pbem.store import events as log
 from pbem.store.models.dice import DiceLedgerLink
 from pbem.store.models.games import FORMING, Game, utcnow
 
-ROW_FIELDS = ["seq", "period", "game_round", "turn", "roller", "battle", "battle_round",
+ROW_FIELDS = ["seq", "period", "game_round", "turn", "roller", "battle", "battle_round", "step",
               "low_luck", "die", "unit", "sides", "target", "face", "hit"]
 
 
@@ -75,6 +75,7 @@ def audit_rows(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "roller": ctx.get("roller", event.get("seat")),
                 "battle": ctx.get("battle"),
                 "battle_round": ctx.get("round") if "battle" in ctx else None,
+                "step": ctx.get("step"),
                 "low_luck": bool(ctx.get("low_luck", False)),
                 "die": index, "unit": die.get("unit"), "sides": p.get("sides"),
                 "target": target, "face": face,

@@ -1,0 +1,110 @@
+"""The dice page with battle rolls shaped like the A&A engine's (battle, rounds, low luck)
+and with a hidden-information game (shuffle orders stay hidden from other seats)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from sqlmodel import Session
+
+from pbem.engine import register
+from pbem.engine.registry import unregister
+from pbem.services import games as game_service
+from pbem.services import orders
+from pbem.store.models.games import Game
+from pbem.web.db import get_engine
+from tests.engine.test_dice import HiddenRace
+from tests.rulesets.race import Race
+from tests.web.test_play import as_user
+
+FORCES = [{"unit": "infantry", "target": 1}, {"unit": "tank", "target": 3},
+          {"unit": "fighter", "target": 3}]
+
+
+class BattleRace(Race):
+    """``{"type": "battle", "place": P}`` fights two rounds at P, rolling like the A&A engine."""
+
+    key = "dice-battle"
+
+    def decide(self, ctx: Any, order: dict[str, Any]) -> None:
+        if order["type"] != "battle":
+            return super().decide(ctx, order)
+        game_round = ctx.state["round"]
+        for battle_round in (1, 2):
+            base = {"battle": order["place"], "round": battle_round, "game_round": game_round}
+            ctx.roll(3, 6, context={**base, "roller": "red", "side": "attacker",
+                                    "step": "attacker fires"}, dice=FORCES)
+            ctx.roll(1, 6, context={**base, "roller": "blue", "side": "defender",
+                                    "step": "defender fires", "low_luck": True},
+                     dice=[{"unit": "low luck", "strength": 8, "target": 2}])
+        return None
+
+
+@pytest.fixture
+def rulesets():
+    register("dice-battle", BattleRace)
+    register("hidden-race", HiddenRace)
+    yield
+    unregister("dice-battle")
+    unregister("hidden-race")
+
+
+def start(app, user_factory, key: str):
+    red, blue = user_factory(display_name="Rosa"), user_factory(display_name="Bruno")
+    with Session(get_engine(app), expire_on_commit=False) as s:
+        game = game_service.create_game(s, organiser_id=red.id, ruleset_key=key, title="Guerra",
+                                        options={"goal": 200})
+        game_service.join_game(s, game_id=game.id, user_id=red.id, seat="red")
+        game_service.join_game(s, game_id=game.id, user_id=blue.id, seat="blue")
+        game_service.start_game(s, game_id=game.id, user_id=red.id)
+        return game, red, blue
+
+
+def order(app, game, user, seat, what):
+    with Session(get_engine(app), expire_on_commit=False) as s:
+        row = s.get(Game, game.id)
+        return orders.submit_order(s, game_id=game.id, user_id=user.id, seat=seat, order=what,
+                                   expected_seq=row.last_seq)
+
+
+def test_battle_filter_shows_every_roll_of_that_battle_in_order(app, client, user_factory,
+                                                                rulesets):
+    game, red, _blue = start(app, user_factory, "dice-battle")
+    ukraine = order(app, game, red, "red", {"type": "battle", "place": "Ukraine"}).events
+    order(app, game, red, "red", {"type": "battle", "place": "Karelia"})
+    html = as_user(client, red).get(f"/games/{game.id}/dice?battle=Ukraine").get_data(as_text=True)
+    shown = [(int(a), b) for a, b in re.findall(
+        r'class="roll" data-seq="(\d+)">\s*<td>\d+(?:\.(\d+))?</td>', html)]
+    expected = [(e["seq"], str(i) if i else "") for e in ukraine if e["type"] == "dice.rolled"
+                for i in range(len(e["payload"]["faces"]))]
+    assert shown == expected and len(shown) == 8
+    assert "Karelia" not in html.split("<tbody>")[1]
+    assert "low luck" in html and "≤ 2" in html and "defender fires" in html
+
+
+def test_low_luck_die_counts_its_remainder_in_the_luck_figures(app, client, user_factory,
+                                                               rulesets):
+    game, red, _blue = start(app, user_factory, "dice-battle")
+    order(app, game, red, "red", {"type": "battle", "place": "Ukraine"})
+    doc = as_user(client, red).get(f"/games/{game.id}/dice.json?player=blue").get_json()
+    assert [r["target"] for r in doc["rolls"]] == [2, 2] and all(r["low_luck"] for r in doc["rolls"])
+    blue = doc["luck"]["players"][0]
+    assert blue["player"] == "blue" and blue["expected"] == pytest.approx(2 * 2 / 6)
+    assert blue["hits"] == sum(1 for r in doc["rolls"] if r["face"] <= 2)
+
+
+def test_hidden_shuffle_order_is_not_shown_to_the_other_seat(app, client, user_factory,
+                                                             rulesets):
+    game, red, blue = start(app, user_factory, "hidden-race")
+    shuffle = order(app, game, red, "red", {"type": "deal"}).events[-1]
+    shown = ", ".join(str(i) for i in shuffle["payload"]["order"])
+    html = as_user(client, blue).get(f"/games/{game.id}/dice").get_data(as_text=True)
+    assert "order hidden until the game ends" in html and shown not in html
+    doc = client.get(f"/games/{game.id}/dice.json").get_json()
+    assert all("order" not in e["payload"] for e in doc["events"] if e["type"] == "dice.shuffled")
+    assert not any(e["type"] == "dice.revealed" for e in doc["events"])
+    client.post("/auth/logout")
+    html = as_user(client, red).get(f"/games/{game.id}/dice").get_data(as_text=True)
+    assert shown in html
