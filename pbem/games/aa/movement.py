@@ -269,6 +269,15 @@ def _describe_moved(rs: AARuleset, event: dict[str, Any]) -> str:
     return f"{len(p['units'])} unit(s) move {' -> '.join(p['route'])}"
 
 
+def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    """For the active power in a move phase: what still blocks ``end_phase``."""
+    if seat != state["power"] or state["phase"] not in (COMBAT_MOVE, NONCOMBAT_MOVE):
+        return {}
+    from pbem.games.aa.helpers import phase_requirements
+
+    return {"phase_requirements": phase_requirements(rs, state)}
+
+
 ORDERS: dict[str, Any] = {"move": order_move, "attack_in_place": order_attack_in_place,
                           **amphibious.ORDERS}
 EVOLVERS: dict[str, Any] = {"aa.moved": _evolve_moved,
@@ -277,3 +286,4 @@ EVOLVERS: dict[str, Any] = {"aa.moved": _evolve_moved,
 PHASE_EXIT_CHECKS = movephases.PHASE_EXIT_CHECKS
 PHASE_END = movephases.PHASE_END
 DESCRIBERS = {"aa.moved": _describe_moved}
+LEGAL_OPTIONS = [_legal_options]
