@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from pbem.services.common import get_game, holders, seats_of
 from pbem.services.errors import NotFound
@@ -77,9 +77,7 @@ def game_view(
 
 
 def _names(session: Session, user_ids: list[int]) -> dict[int, str]:
-    out = {}
-    for uid in set(user_ids):
-        user = session.get(User, uid)
-        if user is not None:
-            out[uid] = user.display_name
-    return out
+    if not user_ids:
+        return {}
+    rows = session.exec(select(User.id, User.display_name).where(col(User.id).in_(set(user_ids))))
+    return dict(rows.all())

@@ -11,8 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections import OrderedDict
 from typing import Any
 
+from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
 from pbem.engine import Game as EngineGame
@@ -22,6 +24,11 @@ from pbem.store import events as log
 from pbem.store.models.games import Game, Snapshot
 
 logger = logging.getLogger(__name__)
+#: Snapshots kept per game (older ones are pruned when a new one is saved).
+KEEP = 4
+#: Parsed snapshots kept in memory per process, by (database, row id, digest).
+CACHE_SIZE = 64
+_CACHE: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
 
 
 def text_digest(data: str) -> str:
@@ -40,19 +47,34 @@ def save(session: Session, game_row: Game, engine_game: EngineGame) -> Snapshot:
     snap.data, snap.digest = data, text_digest(data)
     snap.rules_version = engine_game.ruleset.version
     session.add(snap)
+    session.flush()
+    prune(session, game_row.id)
     return snap
 
 
 def newest(session: Session, game_id: int, max_seq: int | None = None) -> Snapshot | None:
-    """The newest intact snapshot at or before ``max_seq`` (damaged rows are skipped)."""
-    query = select(Snapshot).where(Snapshot.game_id == game_id)
+    """The newest intact snapshot at or before ``max_seq`` (damaged rows are skipped).
+
+    Only the ids are listed; the (large) data is read for the candidate rows alone.
+    """
+    query = select(Snapshot.id, Snapshot.seq).where(Snapshot.game_id == game_id)
     if max_seq is not None:
         query = query.where(Snapshot.seq <= max_seq)
-    for snap in session.exec(query.order_by(col(Snapshot.seq).desc())):
-        if snap.digest == text_digest(snap.data):
+    for snap_id, seq in session.exec(query.order_by(col(Snapshot.seq).desc())).all():
+        snap = session.get(Snapshot, snap_id)
+        if snap is not None and snap.digest == text_digest(snap.data):
             return snap
-        logger.warning("snapshot of game %s at seq %s fails its digest; skipped", game_id, snap.seq)
+        logger.warning("snapshot of game %s at seq %s fails its digest; skipped", game_id, seq)
     return None
+
+
+def prune(session: Session, game_id: int, keep: int = KEEP) -> None:
+    """Delete all but the newest ``keep`` snapshots of a game (they are only a cache)."""
+    seqs = session.exec(select(Snapshot.seq).where(Snapshot.game_id == game_id)
+                        .order_by(col(Snapshot.seq).desc())).all()
+    if len(seqs) > keep:
+        session.exec(delete(Snapshot).where(Snapshot.game_id == game_id,
+                                            Snapshot.seq < seqs[keep - 1]))
 
 
 def all_for(session: Session, game_id: int) -> list[Snapshot]:
@@ -63,17 +85,46 @@ def all_for(session: Session, game_id: int) -> list[Snapshot]:
     )
 
 
+def _parsed(session: Session, game_id: int, max_seq: int) -> tuple[int, str, Any] | None:
+    """(seq, rules_version, parsed data) of the newest intact snapshot, through a small cache.
+
+    The cache is keyed by the row id and digest, which are listed without the
+    (large) data: a hit costs one narrow query. The cached dict is never handed
+    out for mutation (``Game.from_snapshot`` copies what it takes).
+    """
+    query = select(Snapshot.id, Snapshot.seq, Snapshot.digest, Snapshot.rules_version).where(
+        Snapshot.game_id == game_id, Snapshot.seq <= max_seq)
+    for snap_id, seq, digest, version in session.exec(
+            query.order_by(col(Snapshot.seq).desc())).all():
+        key = (str(session.get_bind().url), snap_id, digest)
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return seq, version, _CACHE[key]
+        snap = session.get(Snapshot, snap_id)
+        if snap is None or snap.digest != text_digest(snap.data):
+            logger.warning("snapshot of game %s at seq %s fails its digest; skipped", game_id, seq)
+            continue
+        try:
+            data = json.loads(snap.data)
+        except ValueError:
+            continue
+        _CACHE[key] = data
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+        return seq, version, data
+    return None
+
+
 def load_game(session: Session, game_row: Game, dice: Any = None) -> EngineGame:
     """The engine game of ``game_row``: newest snapshot + later events, else a full replay."""
     ruleset = load_ruleset(game_row.ruleset_key)
-    snap = newest(session, game_row.id, game_row.last_seq)
-    if snap is not None and snap.rules_version == ruleset.version:
+    found = _parsed(session, game_row.id, game_row.last_seq)
+    if found is not None and found[1] == ruleset.version:
+        seq, _, data = found
         try:
-            return EngineGame.from_snapshot(
-                ruleset, json.loads(snap.data), log.load(session, game_row.id, snap.seq), dice=dice
-            )
+            return EngineGame.from_snapshot(ruleset, data, log.load(session, game_row.id, seq),
+                                            dice=dice)
         except (ReplayError, KeyError, TypeError, ValueError):
-            logger.warning(
-                "snapshot of game %s at seq %s cannot be resumed; replaying", game_row.id, snap.seq
-            )
+            logger.warning("snapshot of game %s at seq %s cannot be resumed; replaying",
+                           game_row.id, seq)
     return ruleset.replay(log.load(session, game_row.id), dice=dice)

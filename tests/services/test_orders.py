@@ -210,3 +210,11 @@ def test_salt_is_logged_for_the_next_dice_period(session: Session, game: Game, u
     assert [e["type"] for e in result.events] == ["dice.salted"]
     with pytest.raises(Forbidden):
         orders.add_salt(session, game_id=game.id, user_id=users["carla"].id, seat="red", salt="x")
+
+
+def test_only_the_newest_snapshots_are_kept(session: Session, game: Game, users) -> None:
+    for _ in range(snapshots.KEEP + 2):
+        for name, seat in (("rita", "red"), ("bruno", "blue")):
+            submit(session, game, users, name, seat, {"type": "end"})
+    kept = [s.seq for s in snapshots.all_for(session, game.id)]
+    assert len(kept) == snapshots.KEEP and kept[-1] == game.last_seq
