@@ -96,6 +96,14 @@ def _seat_names(game: Game) -> dict[str, str]:
         return {}
 
 
+def _dice_option(events: list[dict[str, Any]]) -> str | None:
+    """The dice option recorded at creation (A&A: standard or low luck), translated."""
+    created = events[0]["payload"] if events and events[0]["type"] == "game.created" else {}
+    value = (created.get("options") or {}).get("dice")
+    labels = {"standard": _("standard dice"), "low_luck": _("low luck")}
+    return labels.get(value, str(value)) if value else None
+
+
 def _page(game: Game, seat: str | None, urls: dict[str, str], *, ledger: bool) -> str:
     audit = _audit(game, seat)
     luck = luck_report(audit["rows"])
@@ -111,6 +119,7 @@ def _page(game: Game, seat: str | None, urls: dict[str, str], *, ledger: bool) -
                  for link in dice_audit.active_links(db_session(), game.id)]
     return render_template(
         "dice/dice.html", game=game, ledger=ledger, urls=urls, names=names,
+        dice_option=_dice_option(audit["events"]),
         rows=audit["rows"], total=len(audit["all_rows"]), filters=audit["filters"],
         choices=audit["choices"], shuffles=dice_audit.shuffles(audit["events"]), luck=luck,
         face_chart=face_chart(luck["game"]["faces"]), hits_chart=hits_chart(luck["players"]),

@@ -200,3 +200,22 @@ def test_luck_report_z_score_percentile_and_chi_square() -> None:
     skew = luck_report([{"roller": "x", "sides": 6, "face": 6} for _ in range(60)])["game"]
     assert skew["chi2"] == pytest.approx(300.0) and skew["p_value"] < 1e-9
     assert skew["z"] is None and skew["dice"] == 0
+
+
+def test_a_roll_cannot_be_retaken_by_resubmitting_or_reloading(session, game, users) -> None:
+    from pbem.services.errors import StaleGame
+    from pbem.store import snapshots
+
+    seq_before = game.last_seq
+    # two fresh loads of the game (two requests) derive the same faces for the next seq
+    first = snapshots.load_game(session, game, dice=dice_for(session, game))
+    second = snapshots.load_game(session, game, dice=dice_for(session, game))
+    assert first.dice.roll(5, 6, seq=seq_before + 2) == second.dice.roll(5, 6, seq=seq_before + 2)
+    orders.submit_order(session, game_id=game.id, user_id=users["rita"].id, seat="red",
+                        order={"type": "roll"}, expected_seq=seq_before)
+    with pytest.raises(StaleGame):  # the same form sent again
+        orders.submit_order(session, game_id=game.id, user_id=users["rita"].id, seat="red",
+                            order={"type": "roll"}, expected_seq=seq_before)
+    rolls = [e for e in log.load(session, game.id) if e["type"] == "dice.rolled"]
+    assert len(rolls) == 1 and rolls[0]["seq"] == seq_before + 2
+    assert rolls[0]["payload"]["faces"] == first.dice.roll(1, 6, seq=seq_before + 2)[0][:1]

@@ -28,6 +28,12 @@ class BattleRace(Race):
 
     key = "dice-battle"
 
+    def options_schema(self) -> list[dict[str, Any]]:
+        return [*super().options_schema(),
+                {"name": "dice", "label": "Dice", "type": "choice", "default": "standard",
+                 "choices": [{"value": "standard", "label": "Standard dice"},
+                             {"value": "low_luck", "label": "Low luck"}]}]
+
     def decide(self, ctx: Any, order: dict[str, Any]) -> None:
         if order["type"] != "battle":
             return super().decide(ctx, order)
@@ -51,11 +57,11 @@ def rulesets():
     unregister("hidden-race")
 
 
-def start(app, user_factory, key: str):
+def start(app, user_factory, key: str, **options: Any):
     red, blue = user_factory(display_name="Rosa"), user_factory(display_name="Bruno")
     with Session(get_engine(app), expire_on_commit=False) as s:
         game = game_service.create_game(s, organiser_id=red.id, ruleset_key=key, title="Guerra",
-                                        options={"goal": 200})
+                                        options={"goal": 200, **options})
         game_service.join_game(s, game_id=game.id, user_id=red.id, seat="red")
         game_service.join_game(s, game_id=game.id, user_id=blue.id, seat="blue")
         game_service.start_game(s, game_id=game.id, user_id=red.id)
@@ -86,8 +92,10 @@ def test_battle_filter_shows_every_roll_of_that_battle_in_order(app, client, use
 
 def test_low_luck_die_counts_its_remainder_in_the_luck_figures(app, client, user_factory,
                                                                rulesets):
-    game, red, _blue = start(app, user_factory, "dice-battle")
+    game, red, _blue = start(app, user_factory, "dice-battle", dice="low_luck")
     order(app, game, red, "red", {"type": "battle", "place": "Ukraine"})
+    html = as_user(client, red).get(f"/games/{game.id}/dice").get_data(as_text=True)
+    assert "Dice option chosen at creation: low luck" in html
     doc = as_user(client, red).get(f"/games/{game.id}/dice.json?player=blue").get_json()
     assert [r["target"] for r in doc["rolls"]] == [2, 2] and all(r["low_luck"] for r in doc["rolls"])
     blue = doc["luck"]["players"][0]
