@@ -23,10 +23,11 @@ from pbem.engine import available, load_ruleset
 from pbem.services import export as export_service
 from pbem.services import orders as order_service
 from pbem.services import queries, views
+from pbem.store.models.api import hash_token
 from pbem.web import api_log, api_tokens, openapi
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.db import db_session
-from pbem.web.extensions import csrf
+from pbem.web.extensions import client_address, csrf, limiter
 from pbem.web.play import may_export
 
 PREFIX = openapi.PREFIX
@@ -34,6 +35,16 @@ LOG_DEFAULT = 100
 
 bp = Blueprint("api", __name__)
 csrf.exempt(bp)  # checked below: bearer requests need none, session requests do
+
+
+def _rate_key() -> str:
+    """Per token when one is sent (hashed: the key is kept in the limiter's storage), else IP."""
+    auth = request.headers.get("Authorization")
+    return "api:" + (hash_token(auth)[:24] if auth else client_address())
+
+
+limiter.limit(lambda: current_app.config.get("API_RATE_LIMIT", "300 per minute"),
+              key_func=_rate_key)(bp)
 
 bp.add_url_rule("/account/tokens", "tokens", api_tokens.tokens_page)
 bp.add_url_rule("/account/tokens", "create_token", api_tokens.create_token_view,

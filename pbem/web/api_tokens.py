@@ -7,6 +7,8 @@ added to the ``api`` blueprint by :mod:`pbem.web.api`.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
@@ -19,6 +21,8 @@ from pbem.web.db import db_session
 NAME_MAX = 80
 #: A user may hold this many unrevoked tokens at once.
 MAX_ACTIVE = 20
+#: ``last_used_at`` is written at most this often per token.
+USE_RESOLUTION = timedelta(minutes=1)
 
 
 def user_for_token(session: Session, token: str) -> User | None:
@@ -31,10 +35,17 @@ def user_for_token(session: Session, token: str) -> User | None:
     user = session.get(User, row.user_id)
     if user is None or not getattr(user, "is_active", True):
         return None
-    row.last_used_at = utcnow()
-    session.add(row)
-    session.commit()
+    now = utcnow()
+    last = row.last_used_at
+    if last is None or as_aware(last) < now - USE_RESOLUTION:  # not a write per request
+        row.last_used_at = now
+        session.add(row)
+        session.commit()
     return user
+
+
+def as_aware(value: datetime) -> datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 def tokens_of(session: Session, user_id: int) -> list[ApiToken]:

@@ -7,8 +7,11 @@ import re
 
 from sqlmodel import Session, select
 
+from pbem.store.models.accounts import User
 from pbem.store.models.api import ApiToken
+from pbem.web.api_tokens import create_token
 from pbem.web.db import get_engine
+from tests.fixtures_web import make_test_app
 from tests.web.test_play import as_user
 
 
@@ -53,3 +56,18 @@ def test_nobody_revokes_someone_elses_token(app, client, user_factory):
     as_user(other_client, other)
     assert other_client.post(f"/account/tokens/{row.id}/revoke").status_code == 404
     assert stored_tokens(app, owner.id)[0].revoked_at is None
+
+
+def test_api_is_rate_limited_per_token(request, tmp_path, user_factory):
+    limited = make_test_app(request, tmp_path / "limited", RATELIMIT_ENABLED=True,
+                            API_RATE_LIMIT="3 per minute")
+    with Session(get_engine(limited)) as s:
+        user = User(email="bot@example.com", display_name="Bot", password_hash="x")
+        s.add(user)
+        s.commit()
+        token = create_token(s, user.id, "bot")
+    client = limited.test_client()
+    codes = [client.get("/api/v1/games", headers={"Authorization": f"Bearer {token}"}).status_code
+             for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+    assert client.get("/api/v1/openapi.json").status_code == 200  # other callers are not blocked
