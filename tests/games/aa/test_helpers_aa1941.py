@@ -82,3 +82,10 @@ def test_phase_requirements_noncombat_air_units_that_must_land() -> None:
     reqs = phase_requirements(RS, g.state)
     assert reqs[0]["rule_id"] == "AA41-AIR-08" and "Karelia" in reqs[0]["message"]
     refused_move(g, [uid(g, "Karelia", "fighter")], ["Karelia", "Archangel"], "AA41-AIR-04")
+
+
+def test_legal_options_carry_the_phase_requirements_in_move_phases() -> None:
+    g = game({"Karelia": [u("fighter", t_moved=3, t_combat=True)]}, phase="noncombat_move")
+    options = g.legal_options(G)
+    assert [r["rule_id"] for r in options["phase_requirements"]] == ["AA41-AIR-08"]
+    assert "phase_requirements" not in g.legal_options("japan")
