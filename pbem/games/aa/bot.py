@@ -1,0 +1,394 @@
+"""A random-but-legal A&A player, built on the helpers the interfaces use.
+
+``RandomBot(rs, rng).act(game)`` plays one owed decision of a facade :class:`~pbem.engine.Game`:
+a whole phase for the active power (purchase, combat move, one battle order, noncombat move,
+mobilize) or one owed casualty choice. Its choices come from the same queries a form uses
+(``helpers.reachable``, ``helpers.phase_requirements``, ``legal_options``, the combat and
+mobilize queries), so its orders are legal; a move that would leave the phase unable to end
+(a sea unit with nothing to fight, an amphibious load without a declaration that holds) is
+taken back with ``undo``, as a player would. Randomness comes only from ``rng``, any object
+with ``random()``, ``choice(seq)`` and ``sample(seq, k)`` (a ``random.Random`` made by the
+caller, or :class:`HashRng`, which derives everything from a seed string with SHA-256).
+
+``on_order(game, seat, order, events)`` (optional) is called after every accepted order, undo
+included: the fuzzer checks the invariants there. ``refused`` lists the orders the engine
+refused (a probe that turned out illegal, e.g. a placement that wastes capacity), as
+``(order, rule_id)``; engine errors that are not rule refusals propagate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from pbem.engine import RulesError
+from pbem.games.aa import air, mobilize, retreat
+from pbem.games.aa.helpers import phase_requirements, reachable
+from pbem.games.aa.routes import domain, ended, movement_left, territory_hostile, unit_index
+from pbem.games.aa.transport import cargo_of, fits
+
+if TYPE_CHECKING:
+    from pbem.engine import Game
+    from pbem.games.aa.ruleset import AARuleset
+
+T = TypeVar("T")
+Order = dict[str, Any]
+Unit = dict[str, Any]
+
+#: How often each unit type is bought (relative weights).
+BUY_WEIGHTS = {"infantry": 8, "tank": 4, "fighter": 2, "bomber": 1, "submarine": 1, "transport": 2,
+               "destroyer": 1, "carrier": 1, "battleship": 1}
+_ATTACK_ENDS = {"land": ("battle", "capture", "blitz"), "sea": ("battle",), "air": ("battle",)}
+
+
+class Rng(Protocol):
+    def random(self) -> float: ...
+
+    def choice(self, seq: Sequence[T]) -> T: ...
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]: ...
+
+
+class HashRng:
+    """Deterministic choices derived from SHA-256 over a seed string and a counter."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self.count = 0
+
+    def random(self) -> float:
+        self.count += 1
+        digest = hashlib.sha256(f"{self.seed}|{self.count}".encode()).digest()
+        return int.from_bytes(digest[:7], "big") / float(1 << 56)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[min(int(self.random() * len(seq)), len(seq) - 1)]
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]:
+        pool = list(population)
+        return [pool.pop(min(int(self.random() * len(pool)), len(pool) - 1)) for _ in range(k)]
+
+
+class BotStuck(RuntimeError):
+    """The bot found no legal way to end a phase (a bot limit or an engine deadlock)."""
+
+
+class RandomBot:
+    def __init__(self, rs: AARuleset, rng: Rng, *, moves: int = 4,
+                 on_order: Callable[[Game, str, Order, list[dict[str, Any]]], None] | None = None) -> None:
+        self.rs, self.rng, self.moves, self.on_order = rs, rng, moves, on_order
+        self.refused: list[tuple[Order, str]] = []
+        self.orders = 0
+
+    # -- plumbing --------------------------------------------------------------------------
+    def submit(self, game: Game, seat: str, order: Order) -> bool:
+        """Submit; True if accepted, False (recorded in ``refused``) if the rules refused it."""
+        try:
+            events = game.submit(seat, order)
+        except RulesError as err:
+            self.refused.append((order, err.rule_id))
+            return False
+        self.orders += 1
+        if self.on_order is not None:
+            self.on_order(game, seat, order, events)
+        return True
+
+    def _try(self, game: Game, seat: str, orders: list[Order]) -> bool:
+        """Submit ``orders``; keep them only if they add no new blocker of the phase's end."""
+        before = len(phase_requirements(self.rs, game.state))
+        done = 0
+        for order in orders:
+            if not self.submit(game, seat, order):
+                break
+            done += 1
+        if done == len(orders) and len(phase_requirements(self.rs, game.state)) <= before:
+            return True
+        for _ in range(done):
+            self.submit(game, seat, {"type": "undo"})
+        return False
+
+    def _end_phase(self, game: Game, seat: str) -> None:
+        if not self.submit(game, seat, {"type": "end_phase"}):
+            raise BotStuck(f"{seat} cannot end {game.state['phase']}: {self.refused[-1]}; "
+                           f"requirements {phase_requirements(self.rs, game.state)}")
+
+    # -- one decision ----------------------------------------------------------------------
+    def act(self, game: Game) -> None:
+        """Play the first decision owed (a whole phase for the active power)."""
+        owed = game.owed()
+        if not owed:
+            return
+        seat, state = owed[0]["seat"], game.state
+        if owed[0]["kind"] == "casualties":
+            self._casualties(game, seat)
+            return
+        phase = state["phase"]
+        if phase == "purchase":
+            if self.rng.random() < 0.1:
+                self._standing(game, seat)
+            self.submit(game, seat, self._purchase(game.legal_options(seat)["purchase"]))
+        elif phase == "combat_move":
+            self._combat_move(game, seat)
+        elif phase == "combat":
+            self._battle(game, seat)
+            return
+        elif phase == "noncombat_move":
+            self._noncombat_move(game, seat)
+        elif phase == "mobilize":
+            self._mobilize(game, seat)
+        self._end_phase(game, seat)
+
+    # -- purchase, standing orders ---------------------------------------------------------
+    def _purchase(self, options: dict[str, Any]) -> Order:
+        budget = int(options["available"] * (0.5 + self.rng.random() / 2))
+        costs = options["costs"]
+        units: dict[str, int] = {}
+        while True:
+            affordable = [t for t in BUY_WEIGHTS for _ in range(BUY_WEIGHTS[t]) if costs[t] <= budget]
+            if not affordable:
+                return {"type": "purchase", "units": units}
+            kind = self.rng.choice(affordable)
+            units[kind] = units.get(kind, 0) + 1
+            budget -= costs[kind]
+
+    def _standing(self, game: Game, seat: str) -> None:
+        kinds = list(self.rs.data.unit_order)
+        first = self.rng.sample(kinds, 3)
+        self.submit(game, seat, {"type": "standing", "loss_order": first,
+                                 "keep_last": self.rng.sample([k for k in kinds if k not in first], 2),
+                                 "submerge": self.rng.random() < 0.5})
+
+    # -- combat move -----------------------------------------------------------------------
+    def _stacks(self, state: dict[str, Any], power: str, phase: str) -> list[list[Unit]]:
+        """Groups of the power's units that may still move, one space and one domain each."""
+        groups: dict[tuple[str, str], list[Unit]] = {}
+        for space, units in state["units"].items():
+            for unit in units:
+                if unit["owner"] != power or movement_left(self.rs, unit) <= 0 or ended(unit, phase):
+                    continue
+                kind = domain(self.rs, unit)
+                if kind == "land" and unit.get("aboard") is not None:
+                    continue
+                if phase == "noncombat_move" and kind != "air" and unit.get("t_combat"):
+                    continue
+                groups.setdefault((space, kind), []).append(unit)
+        return [groups[k] for k in sorted(groups)]
+
+    def _pick(self, stack: list[Unit]) -> list[int]:
+        size = 1 + int(self.rng.random() * min(len(stack), 4))
+        return sorted(u["id"] for u in self.rng.sample(stack, size))
+
+    def _combat_move(self, game: Game, seat: str) -> None:
+        rs = self.rs
+        if self.rng.random() < 0.35:
+            self._amphibious(game, seat)
+        for _ in range(1 + int(self.rng.random() * self.moves)):
+            flying = self.rng.random() < 0.25
+            index = unit_index(game.state)
+            stacks = [s for s in self._stacks(game.state, seat, "combat_move")
+                      if (domain(rs, s[0]) == "air") == flying and self._near_enemy(game.state, seat, s, index)]
+            if not stacks:
+                break
+            stack = self.rng.choice(stacks)
+            ids = self._pick(stack)
+            kind = domain(rs, stack[0])
+            options = {d: e for d, e in reachable(rs, game.state, ids).items() if e["ends"] in _ATTACK_ENDS[kind]}
+            if not options:
+                continue
+            dest = self.rng.choice(sorted(options))
+            if options[dest]["ends"] == "battle" and not self._worth_it(game.state, seat, ids, dest):
+                continue
+            self._try(game, seat, [_move_order(ids, options[dest])])
+        self._attack_in_place(game, seat)
+
+    def _near_enemy(self, state: dict[str, Any], power: str, stack: list[Unit],
+                    index: dict[int, tuple[str, Unit]] | None = None) -> bool:
+        """A cheap filter before ``reachable``: is there anything to attack within range?"""
+        rs = self.rs
+        here = unit_index(state)[stack[0]["id"]][0] if index is None else index[stack[0]["id"]][0]
+        kind, reach = domain(rs, stack[0]), min(movement_left(rs, u) for u in stack)
+        if kind == "sea" and all(rs.data.units[u["type"]].transport for u in stack):
+            return False
+        if kind == "air":
+            near = rs.map.within_air(here, reach)
+        else:
+            step = rs.map.land_neighbours if kind == "land" else rs.map.sea_neighbours
+            near, frontier = set(), {here}
+            for _ in range(reach):
+                frontier = {n for s in frontier for n in step(s)} - near
+                near |= frontier
+        friendly = rs.data.friendly
+        for space in near:
+            if kind == "land" and territory_hostile(rs, state, space, power):
+                return True
+            if any(not friendly(u["owner"], power) for u in state["units"][space]):
+                return True
+        return False
+
+    def _worth_it(self, state: dict[str, Any], power: str, ids: list[int], dest: str) -> bool:
+        types = self.rs.data.units
+        index = unit_index(state)
+        attack = sum(types[index[i][1]["type"]].attack for i in ids)
+        attack += sum(types[u["type"]].attack for u in state["units"][dest] if u["owner"] == power)
+        defence = sum(types[u["type"]].defense for u in state["units"][dest]
+                      if not self.rs.data.friendly(u["owner"], power))
+        return attack >= defence * (0.3 + self.rng.random())
+
+    def _attack_in_place(self, game: Game, seat: str) -> None:
+        rs, state = self.rs, game.state
+        for zone in rs.data.sea_zones:
+            mine = [u["id"] for u in state["units"][zone] if u["owner"] == seat and domain(rs, u) == "sea"
+                    and not u.get("t_moved") and not u.get("t_combat")]
+            foes = [u for u in state["units"][zone] if not rs.data.friendly(u["owner"], seat)]
+            if mine and foes and self.rng.random() < 0.5:
+                self._try(game, seat, [{"type": "attack_in_place", "units": mine}])
+                state = game.state
+
+    def _amphibious(self, game: Game, seat: str) -> None:
+        """Load land units next to a transport, sail it next to a hostile coast and declare."""
+        rs, state = self.rs, game.state
+        ships = [(zone, u) for zone in rs.data.sea_zones for u in state["units"][zone]
+                 if u["owner"] == seat and rs.data.units[u["type"]].transport and not u.get("t_moved")]
+        if not ships:
+            return
+        zone, ship = self.rng.choice(ships)
+        orders: list[Order] = []
+        cargo = list(cargo_of(state, zone, ship["id"]))
+        for territory in rs.map.territories_of(zone):
+            for unit in state["units"][territory]:
+                if unit["owner"] == seat and domain(rs, unit) == "land" and not unit.get("t_moved") \
+                        and fits(rs, ship, cargo + [unit]):
+                    cargo.append(unit)
+                    orders.append({"type": "move", "units": [unit["id"]], "route": [territory, zone],
+                                   "transport": ship["id"]})
+        if not cargo:
+            return
+        sails = {d: e for d, e in reachable(rs, state, [ship["id"]]).items() if e["ends"] in ("amphibious", "battle")}
+        target_zone = zone
+        if sails:
+            target_zone = self.rng.choice(sorted(sails))
+            orders.append(_move_order([ship["id"]], sails[target_zone]))
+        targets = [t for t in rs.map.territories_of(target_zone)
+                   if not rs.map.is_neutral(t) and territory_hostile(rs, state, t, seat)]
+        if not targets:
+            return
+        orders.append({"type": "declare_amphibious", "target": self.rng.choice(targets),
+                       "sea_zone": target_zone, "transports": [ship["id"]]})
+        self._try(game, seat, orders)
+
+    # -- conduct combat --------------------------------------------------------------------
+    def _casualties(self, game: Game, seat: str) -> None:
+        order = self.rs.default_order(game.state, seat)
+        if order is None or order.get("type") != "casualties":
+            raise BotStuck(f"{seat} owes casualties but no selection is offered")
+        self.submit(game, seat, order)
+
+    def _battle(self, game: Game, seat: str) -> None:
+        rs, state = self.rs, game.state
+        battles = game.legal_options(seat).get("battles") or []
+        if not battles:
+            self._end_phase(game, seat)
+            return
+        b = state["battles"][self.rng.choice(battles)["place"]]
+        if b["status"] == "fighting" and b["round"] >= 1 and self.rng.random() < 0.2:
+            moving, fliers, _staying = retreat.movers(rs, state, b)
+            where = retreat.destinations(rs, state, b, moving) if moving else []
+            if where or (fliers and not moving):
+                order: Order = {"type": "retreat", "place": b["place"]}
+                if where:
+                    order["to"] = self.rng.choice(where)
+                if self.submit(game, seat, order):
+                    return
+        order = {"type": "battle", "place": b["place"]}
+        subs = [u["id"] for u in state["units"][b["place"]] if u["id"] in set(b["attackers"])
+                and rs.data.units[u["type"]].submarine and not u.get("t_submerged")]
+        foes_dd = any(rs.data.units[u["type"]].destroyer and not rs.data.friendly(u["owner"], seat)
+                      for u in state["units"][b["place"]])
+        if subs and b["kind"] == "sea" and not foes_dd and self.rng.random() < 0.15:
+            order["submerge"] = subs
+        if not self.submit(game, seat, order):
+            raise BotStuck(f"{seat} cannot fight in {b['place']}: {self.refused[-1]}")
+
+    # -- noncombat move --------------------------------------------------------------------
+    def _noncombat_move(self, game: Game, seat: str) -> None:
+        rs = self.rs
+        for _ in range(int(self.rng.random() * (self.moves + 1))):
+            wanted = "sea" if self.rng.random() < 0.25 else "land"
+            stacks = [s for s in self._stacks(game.state, seat, "noncombat_move") if domain(rs, s[0]) == wanted]
+            stacks += [[u for u in cargo_of(game.state, zone, ship["id"])] for zone, ship in self._ships(game, seat)]
+            stacks = [s for s in stacks if s]
+            if not stacks:
+                break
+            ids = self._pick(self.rng.choice(stacks))
+            options = reachable(rs, game.state, ids)
+            if options:
+                dest = self.rng.choice(sorted(options))
+                self._try(game, seat, [_move_order(ids, options[dest])])
+        self._land_air(game, seat)
+        if phase_requirements(rs, game.state):
+            self._repair_carriers(game, seat)
+
+    def _ships(self, game: Game, seat: str) -> list[tuple[str, Unit]]:
+        state = game.state
+        return [(z, u) for z in self.rs.data.sea_zones for u in state["units"][z]
+                if u["owner"] == seat and self.rs.data.units[u["type"]].transport]
+
+    def _land_air(self, game: Game, seat: str) -> None:
+        for _space, unit in air.unsafe_air(self.rs, game.state, seat):
+            if unit.get("t_waiting") or movement_left(self.rs, unit) <= 0:
+                continue
+            spots = {d: e for d, e in reachable(self.rs, game.state, [unit["id"]]).items() if e["ends"] == "landing"}
+            if spots:
+                self._try(game, seat, [_move_order([unit["id"]], spots[self.rng.choice(sorted(spots))])])
+
+    def _repair_carriers(self, game: Game, seat: str) -> None:
+        """AA41-AIR-07/13: move carriers until no requirement is left (or nothing helps)."""
+        rs = self.rs
+        carriers = [u for z in rs.data.sea_zones for u in game.state["units"][z]
+                    if u["owner"] == seat and air.is_carrier(rs, u) and movement_left(rs, u) > 0]
+        for carrier in carriers:
+            for entry in reachable(rs, game.state, [carrier["id"]]).values():
+                before = len(phase_requirements(rs, game.state))
+                if not before:
+                    return
+                if not self.submit(game, seat, _move_order([carrier["id"]], entry)):
+                    continue
+                if len(phase_requirements(rs, game.state)) < before:
+                    break
+                self.submit(game, seat, {"type": "undo"})
+        self._land_air(game, seat)
+
+    # -- mobilize --------------------------------------------------------------------------
+    def _mobilize(self, game: Game, seat: str) -> None:
+        rs = self.rs
+        for _ in range(40):
+            where = mobilize.placements(rs, game.state)
+            if not where:
+                return
+            space = self.rng.choice(sorted(where))
+            kind = self.rng.choice(where[space])
+            count = 1 + int(self.rng.random() * game.state["bought"][kind])
+            found = [c for c in mobilize.eligible_complexes(rs, game.state, seat, space, kind)[0]
+                     if mobilize.capacity_left(rs, game.state, c) > 0]
+            order = {"type": "place", "units": {kind: count}, "at": space, "factory": self.rng.choice(found)}
+            if self.submit(game, seat, order) or (count > 1 and self.submit(game, seat, {**order, "units": {kind: 1}})):
+                continue
+            fallback = rs.default_order(game.state, seat)
+            if fallback is None or fallback.get("type") != "place" or not self.submit(game, seat, fallback):
+                return
+
+
+def _move_order(ids: list[int], entry: dict[str, Any]) -> Order:
+    order: Order = {"type": "move", "units": ids, "route": entry["route"]}
+    for key in ("landing", "transport"):
+        if key in entry:
+            order[key] = entry[key]
+    return order
+
+
+def play(game: Game, bot: RandomBot, *, max_rounds: int = 15, max_orders: int = 100_000) -> Game:
+    """Let ``bot`` play every seat until a result or the end of round ``max_rounds``."""
+    while game.result() is None and game.state["round"] <= max_rounds and bot.orders < max_orders:
+        bot.act(game)
+    return game
