@@ -157,3 +157,33 @@ def test_stored_times_round_trip_exactly(session: Session, game_id: int) -> None
     session.expunge_all()
     row = session.exec(select(Event).where(Event.game_id == game_id)).one()
     assert log.iso(row.created_at) == "2026-11-21T18:30:15.123456Z"
+
+
+def test_docs_independent_chain_check_agrees_with_the_store(session: Session,
+                                                            game_id: int) -> None:
+    """The stdlib re-implementation printed in docs/event-log.md, section 2, on stored rows."""
+    import json
+
+    def canonical(v: object) -> str:
+        return json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def check(events: list[dict]) -> int | None:
+        prev = "0" * 64
+        for i, e in enumerate(events, start=1):
+            keys = ("game_id", "seq", "seat", "type", "v", "payload", "created_at")
+            doc = {k: e[k] for k in keys}
+            doc["prev_hash"] = prev
+            digest = hashlib.sha256(canonical(doc).encode("utf-8")).hexdigest()
+            if e["seq"] != i or e["prev_hash"] != prev or e["hash"] != digest:
+                return i
+            prev = digest
+        return None
+
+    log.append(session, game_id, 0, [ev(None, "game.created", a=[1, "ü"]), ev("red", "order")])
+    session.commit()
+    exported = [{"game_id": r.game_id, "seq": r.seq, "seat": r.seat, "type": r.type, "v": r.v,
+                 "payload": json.loads(r.payload), "created_at": log.iso(r.created_at),
+                 "prev_hash": r.prev_hash, "hash": r.hash} for r in log.load_rows(session, game_id)]
+    assert check(exported) is None
+    exported[1]["payload"] = {"x": 1}
+    assert check(exported) == 2 == log.verify_chain(exported)
