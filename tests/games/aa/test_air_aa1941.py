@@ -3,7 +3,9 @@ AA41-UNIT-CV-01/02, AA41-MNF-03/07)."""
 
 from __future__ import annotations
 
-from aa_move_kit import end_phase, game, ids, move, refused, refused_move, replays, uid, unit, where
+from aa_move_kit import RS, end_phase, game, ids, move, refused, refused_move, replays, uid, unit, where
+
+from pbem.engine import ScriptedDice
 
 G, J = "germany", "japan"
 NCM = "noncombat_move"
@@ -201,3 +203,24 @@ def test_AA41_MNF_07_guest_fighters_are_cargo_on_the_carrier_owners_turn() -> No
     refused_move(g, [f], ["SZ 45", "SZ 44"], "AA41-MNF-07")
     move(g, [uid(g, "SZ 45", "carrier")], ["SZ 45", "SZ 44"])
     assert where(g, f) == "SZ 44"
+
+
+def test_AA41_AIR_03_whole_turn_attack_battle_then_land_with_what_is_left() -> None:
+    position = {"round": 2, "power": G, "phase": "combat_move", "owners": {},
+                "units": {"Eastern Europe": [u("tank", count=2), u("fighter")],
+                          "Archangel": [u("infantry", "ussr")]}}
+    g = RS.from_position(position, dice=ScriptedDice([1, 1, 1, 6, 6, 6]))
+    tanks, f = ids(g, "Eastern Europe", "tank"), uid(g, "Eastern Europe", "fighter")
+    move(g, tanks, ["Eastern Europe", "Karelia", "Archangel"])
+    move(g, [f], ["Eastern Europe", "Karelia", "Archangel"], landing={str(f): "Eastern Europe"})
+    end_phase(g)
+    g.submit(G, {"type": "battle", "place": "Archangel"})
+    end_phase(g)
+    assert g.state["phase"] == NCM and g.state["owners"]["Archangel"] == G
+    # Karelia was blitzed this turn: not a landing space (AA41-AIR-04); 2 points are left
+    refused_move(g, [f], ["Archangel", "Karelia"], "AA41-AIR-04")
+    refused_move(g, [f], ["Archangel", "Karelia", "Eastern Europe", "Germany"], "AA41-AIR-03")
+    move(g, [f], ["Archangel", "Karelia", "Eastern Europe"])
+    end_phase(g)
+    assert where(g, f) == "Eastern Europe" and unit(g, f)["t_moved"] == 4 and not lost(g)
+    assert replays(g)
