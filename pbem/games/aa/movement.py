@@ -269,6 +269,25 @@ def _describe_moved(rs: AARuleset, event: dict[str, Any]) -> str:
     return f"{len(p['units'])} unit(s) move {' -> '.join(p['route'])}"
 
 
+def _describe_declared(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    return f"Amphibious assault declared on {p['target']} from {p['sea_zone']}"
+
+
+def _describe_in_place(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    return f"{len(p['units'])} unit(s) attack where they stand in {p['space']} ({p['rule']})"
+
+
+def _describe_air_lost(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    return f"{len(p['units'])} air unit(s) lost for want of a landing space ({p['rule']})"
+
+
+def _describe_air_landed(rs: AARuleset, event: dict[str, Any]) -> str:
+    return f"{len(event['payload']['landings'])} fighter(s) land on carriers"
+
+
 def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
     """For the active power in a move phase: what still blocks ``end_phase``."""
     if seat != state["power"] or state["phase"] not in (COMBAT_MOVE, NONCOMBAT_MOVE):
@@ -285,5 +304,7 @@ EVOLVERS: dict[str, Any] = {"aa.moved": _evolve_moved,
                             **amphibious.EVOLVERS, **movephases.EVOLVERS}
 PHASE_EXIT_CHECKS = movephases.PHASE_EXIT_CHECKS
 PHASE_END = movephases.PHASE_END
-DESCRIBERS = {"aa.moved": _describe_moved}
+DESCRIBERS = {"aa.moved": _describe_moved, "aa.amphibious_declared": _describe_declared,
+              "aa.attacked_in_place": _describe_in_place, "aa.air_lost": _describe_air_lost,
+              "aa.air_landed": _describe_air_landed}
 LEGAL_OPTIONS = [_legal_options]
