@@ -169,8 +169,8 @@ def check_landing_plan(rs: AARuleset, state: State, unit: Unit, dest: str, left:
         if not carrier_can_reach(rs, state, carrier, where, space, power):
             raise IllegalOrder("AA41-AIR-05", f"Carrier {carrier_id} cannot reach {space} to"
                                               f" receive {name}.")
-    aboard = sum(1 for u in state["units"][where]
-                 if u.get("aboard") == carrier_id and not u.get("t_moved"))
+    aboard = sum(1 for u in state["units"][where] if u.get("aboard") == carrier_id
+                 and not u.get("t_moved") and u["id"] != unit["id"])
     planned = sum(1 for key, p in others.items()
                   if p.get("carrier") == carrier_id and int(key) != unit["id"])
     if aboard + planned + 1 > utype(rs, carrier).carrier_capacity:

@@ -49,10 +49,6 @@ def territory_hostile(rs: AARuleset, state: State, territory: str, power: str) -
     return owner is not None and not rs.data.friendly(owner, power)
 
 
-def territory_friendly(rs: AARuleset, state: State, territory: str, power: str) -> bool:
-    return rs.data.friendly(state["owners"].get(territory), power)
-
-
 def enemy_units(rs: AARuleset, state: State, space: str, power: str) -> list[Unit]:
     return [u for u in state["units"][space] if not rs.data.friendly(u["owner"], power)]
 
@@ -66,12 +62,6 @@ def zone_hostile(rs: AARuleset, state: State, zone: str, power: str) -> bool:
 def enemy_destroyer(rs: AARuleset, state: State, zone: str, power: str) -> bool:
     units = rs.data.units
     return any(units[u["type"]].destroyer for u in enemy_units(rs, state, zone, power))
-
-
-def space_hostile(rs: AARuleset, state: State, space: str, power: str) -> bool:
-    if rs.map.is_sea(space):
-        return zone_hostile(rs, state, space, power)
-    return territory_hostile(rs, state, space, power)
 
 
 def blitzable(rs: AARuleset, state: State, territory: str, power: str) -> bool:

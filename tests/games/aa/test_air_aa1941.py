@@ -36,6 +36,13 @@ def test_AA41_AIR_02_taking_off_and_landing_on_a_carrier_cost_nothing() -> None:
     cv, f = uid(g, "SZ 45", "carrier"), uid(g, "SZ 45", "fighter")
     move(g, [f], ["SZ 45", "SZ 44"], landing={str(f): {"space": "SZ 45", "carrier": cv}})
     assert unit(g, f)["t_moved"] == 1 and "aboard" not in unit(g, f)
+    g3 = game({"SZ 45": [u("carrier", J), u("fighter", J, count=2, aboard_entry=0)],
+               "SZ 44": [u("destroyer", "usa")]}, power=J)
+    cv3 = uid(g3, "SZ 45", "carrier")
+    for f3 in ids(g3, "SZ 45", "fighter"):  # both may plan to come back to their carrier
+        move(g3, [f3], ["SZ 45", "SZ 44"], landing={str(f3): {"space": "SZ 45", "carrier": cv3}})
+    assert ids(g3, "SZ 44", "fighter") == ids(g3, "SZ 44", "fighter", J)
+    assert len(ids(g3, "SZ 44", "fighter")) == 2
     g2 = game({"SZ 44": [u("fighter", J, t_moved=1, t_combat=True)], "SZ 45": [u("carrier", J)]},
               power=J, phase=NCM)
     f2 = uid(g2, "SZ 44", "fighter")
