@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -49,7 +49,7 @@ def ledger_token(game_id: int, nonce: str) -> str:
     return _serializer().dumps({"g": game_id, "n": nonce})
 
 
-def _fail(exc: Exception) -> None:
+def _fail(exc: Exception) -> NoReturn:
     status, body = error_body(exc)
     abort(status, description=body["message"])
 
@@ -59,7 +59,6 @@ def _member_game(game_id: int) -> tuple[Game, str | None]:
         return dice_audit.audit_access(db_session(), game_id, _user_id())
     except HANDLED as exc:
         _fail(exc)
-        raise  # unreachable: abort raised
 
 
 def _ledger_game(token: str) -> Game:
@@ -72,7 +71,6 @@ def _ledger_game(token: str) -> Game:
         return dice_audit.ledger_game(db_session(), game_id=game_id, nonce=nonce)
     except HANDLED as exc:
         _fail(exc)
-        raise
 
 
 def _filters() -> dict[str, str]:

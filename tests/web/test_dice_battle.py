@@ -116,3 +116,23 @@ def test_hidden_shuffle_order_is_not_shown_to_the_other_seat(app, client, user_f
     client.post("/auth/logout")
     html = as_user(client, red).get(f"/games/{game.id}/dice").get_data(as_text=True)
     assert shown in html
+
+
+def test_luck_table_and_chart_match_the_rolls(app, client, user_factory, rulesets):
+    game, red, _blue = start(app, user_factory, "dice-battle")
+    for place in ("Ukraine", "Karelia", "Egypt"):
+        order(app, game, red, "red", {"type": "battle", "place": place})
+    as_user(client, red)
+    doc = client.get(f"/games/{game.id}/dice.json").get_json()
+    hits = sum(1 for r in doc["rolls"] if r["face"] <= r["target"])
+    expected = 3 * 2 * (1 + 3 + 3) / 6 + 3 * 2 * 2 / 6
+    assert doc["luck"]["game"]["hits"] == hits
+    assert doc["luck"]["game"]["expected"] == pytest.approx(expected)
+    html = client.get(f"/games/{game.id}/dice").get_data(as_text=True)
+    row = re.search(r'data-player="">\s*<th scope="row">Whole game</th>\s*<td>(\d+)</td>'
+                    r'<td>(\d+)</td><td>([\d.]+)</td>', html)
+    assert row and (int(row.group(1)), int(row.group(2))) == (24, hits)
+    assert float(row.group(3)) == pytest.approx(expected, abs=0.005)
+    faces = [sum(1 for r in doc["rolls"] if r["face"] == f) for f in range(1, 7)]
+    bars = re.findall(r"<title>face (\d): (\d+)</title>", html)
+    assert [int(c) for _f, c in bars] == faces
