@@ -89,7 +89,7 @@ def run(rs: AARuleset, ctx: Any, b: Battle, stage: str) -> None:
     for name in STAGES[STAGES.index(stage):]:
         if not _STEPS[name](rs, ctx, b):
             return
-    conclude_if_over(rs, ctx, b)
+    conclude_if_over(rs, ctx, b, step6=True)
 
 
 def _subs(rs: AARuleset, units: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -210,10 +210,19 @@ def _can_hit_any(rs: AARuleset, shooters: list[dict[str, Any]], side: str, targe
                for s in shooters for t in targets)
 
 
-def conclude_if_over(rs: AARuleset, ctx: Any, b: Battle) -> bool:
-    """Conditions A (AA41-CMB-18/19/20/21) checked before a round and at step 6; True if it ended."""
+def conclude_if_over(rs: AARuleset, ctx: Any, b: Battle, step6: bool = False) -> bool:
+    """Conditions A (AA41-CMB-18/19/20/21) checked before a round and at step 6; True if it ended.
+
+    AA41-CMB-19: when only transports are left on both sides at step 6 and they can retreat, the
+    battle waits for the attacker: ``retreat``, or ``battle``/``press`` to stay (the battle ends).
+    """
     state, types = ctx.state, rs.data.units
     att, dfn = attackers(rs, state, b), defenders(rs, state, b)
+    if step6 and att and dfn and all(types[u["type"]].transport for u in att + dfn):
+        from pbem.games.aa.retreat import destinations
+
+        if destinations(rs, state, b, att):
+            return False
     if b["kind"] == "sea" and att and dfn:
         a_hits = _can_hit_any(rs, att, "attacker", dfn)
         d_hits = _can_hit_any(rs, dfn, "defender", att)

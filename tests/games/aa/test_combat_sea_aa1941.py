@@ -352,8 +352,16 @@ def test_AA41_CMB_19_only_transports_left_on_both_sides():
     game2 = combat({Z: [unit("transport", "uk"), unit("destroyer", "uk"), att("transport", came_from="SZ 5"),
                         att("destroyer", came_from="SZ 5")]}, dice=[1, 1])
     game2.submit("germany", {"type": "battle", "place": Z})
+    # only transports left on both sides: the attacker may stay (ends the battle) or retreat
+    assert game2.state["battles"][Z]["status"] == "fighting"
+    game2.submit("germany", {"type": "press", "place": Z})
     assert game2.state["battles"][Z]["reason"] == "stalemate"
     assert types_in(game2, Z) == ["transport", "transport"]
+    game3 = combat({Z: [unit("transport", "uk"), unit("destroyer", "uk"), att("transport", came_from="SZ 5"),
+                        att("destroyer", came_from="SZ 5")]}, dice=[1, 1])
+    game3.submit("germany", {"type": "battle", "place": Z})
+    game3.submit("germany", {"type": "retreat", "place": Z, "to": "SZ 5"})
+    assert types_in(game3, "SZ 5", "germany") == ["transport"]
 
 
 def test_AA41_CMB_22_sea_retreat_to_zone_friendly_since_turn_start():
