@@ -219,3 +219,39 @@ def test_a_roll_cannot_be_retaken_by_resubmitting_or_reloading(session, game, us
     rolls = [e for e in log.load(session, game.id) if e["type"] == "dice.rolled"]
     assert len(rolls) == 1 and rolls[0]["seq"] == seq_before + 2
     assert rolls[0]["payload"]["faces"] == first.dice.roll(1, 6, seq=seq_before + 2)[0][:1]
+
+
+def test_hidden_game_keeps_every_seed_secret_until_it_ends(session, users) -> None:
+    from pbem.engine import register
+    from pbem.engine.registry import unregister
+    from pbem.services import games
+    from tests.engine.test_dice import HiddenRace
+
+    register("hidden-race", HiddenRace)
+    try:
+        game = games.create_game(session, organiser_id=users["olga"].id, ruleset_key="hidden-race",
+                                 title="Carte", options={"goal": 20})
+        games.join_game(session, game_id=game.id, user_id=users["rita"].id, seat="red")
+        games.join_game(session, game_id=game.id, user_id=users["bruno"].id, seat="blue")
+        games.start_game(session, game_id=game.id, user_id=users["olga"].id)
+        for _ in range(3):
+            play_turn(session, game, users)
+        text = str(log.load(session, game.id))
+        stored = seeds(session, game.id)
+        assert len(stored) >= 4 and all(r.revealed_at is None for r in stored.values())
+        assert not any(r.seed in text for r in stored.values())
+        assert "dice.revealed" not in text
+        for _ in range(80):
+            play_turn(session, game, users)
+        session.refresh(game)
+        assert game.status == "finished"
+        events = log.load(session, game.id)
+        revealed = {e["payload"]["period"] for e in events if e["type"] == "dice.revealed"}
+        used = {e["payload"]["period"] for e in events if e["type"] == "dice.rolled"}
+        assert used <= revealed
+        session.expire_all()
+        assert all(seeds(session, game.id)[p].revealed_at is not None for p in revealed)
+        report = verify_dice(events)
+        assert report.ok and report.checked == sum(e["type"] == "dice.rolled" for e in events)
+    finally:
+        unregister("hidden-race")
