@@ -17,10 +17,10 @@ from pbem.games.aa.capture import capture
 from pbem.games.aa.combat_state import (
     Battle,
     attackers,
-    cargo_of,
     defenders,
     has_destroyer,
     lineup,
+    lost_with,
 )
 from pbem.games.aa.standing import prefs
 
@@ -114,7 +114,7 @@ def _d_strike(rs: AARuleset, ctx: Any, b: Battle) -> bool:
 def _remove_set_aside(rs: AARuleset, ctx: Any, b: Battle) -> bool:
     if b["set_aside"]:
         ids = list(b["set_aside"])
-        lost, stranded = cargo_of(rs, ctx.state, b["place"], ids)
+        lost, stranded = lost_with(rs, ctx.state, b, ids)
         ctx.emit("aa.set_aside_removed", {"place": b["place"], "units": ids, "cargo": lost, "stranded": stranded})
     return True
 
@@ -193,7 +193,7 @@ def apply(rs: AARuleset, ctx: Any, b: Battle, side: str, selection: list[int], s
     state = ctx.state
     by_id = {u["id"]: u for u in state["units"][b["place"]]}
     destroyed, damaged = arith.outcome(rs.data.units, selection, by_id)
-    lost, stranded = cargo_of(rs, state, b["place"], destroyed) if remove else ([], [])
+    lost, stranded = lost_with(rs, state, b, destroyed) if remove else ([], [])
     ctx.emit("aa.casualties", {"place": b["place"], "round": b["round"], "step": step, "side": side,
                                "units": list(selection), "by": by, "destroyed": destroyed, "damaged": damaged,
                                "cargo": lost, "stranded": stranded, "remove": remove})

@@ -61,15 +61,19 @@ def defenders(rs: AARuleset, state: State, battle: Battle) -> list[Unit]:
     return out
 
 
-def cargo_of(rs: AARuleset, state: State, place: str, ship_ids: list[int]) -> tuple[list[int], list[int]]:
-    """``(lost, stranded)``: cargo lost with these ships; own fighters left without a carrier (AA41-AIR-14)."""
-    units = state["units"][place]
+def lost_with(rs: AARuleset, state: State, b: Battle, ship_ids: list[int]) -> tuple[list[int], list[int]]:
+    """``(lost, stranded)``: cargo lost with these ships; the defending fighters their carriers
+    launched, now stranded (AA41-AIR-14; the attacker's own fighters simply fly on)."""
+    units = state["units"][b["place"]]
     by_id = {u["id"]: u for u in units}
     ships = set(ship_ids)
     lost, stranded = [], []
     for unit in units:
         if unit.get("aboard") in ships and unit["id"] not in ships:
-            (lost if is_cargo(rs, unit, by_id) else stranded).append(unit["id"])
+            if is_cargo(rs, unit, by_id):
+                lost.append(unit["id"])
+            elif unit["owner"] != b["attacker"]:
+                stranded.append(unit["id"])
     return lost, stranded
 
 
@@ -93,8 +97,9 @@ def _remove(state: State, place: str, ids: list[int], stranded: list[int]) -> No
     state["units"][place] = [u for u in state["units"][place] if u["id"] not in gone]
     lost_ship = set(stranded)
     for unit in state["units"][place]:
+        if unit.get("aboard") in gone:
+            unit.pop("aboard")
         if unit["id"] in lost_ship:
-            unit.pop("aboard", None)
             unit["t_stranded"] = True
 
 

@@ -372,3 +372,14 @@ def test_AA41_CMB_22_sea_retreat_to_zone_friendly_since_turn_start():
     game.submit("germany", {"type": "retreat", "place": Z, "to": "SZ 5"})
     assert types_in(game, "SZ 5", "germany") == ["destroyer", "destroyer"]
     assert replays_equal(game)
+
+
+def test_AA41_AIR_14_attacker_fighters_of_a_lost_carrier_are_not_stranded():
+    game = sea([unit("battleship", "uk")],
+               [att("carrier", came_from="SZ 5"), {"type": "fighter", "owner": "germany", "aboard_entry": 1,
+                                                   "t_combat": True}], [6, 6, 1])
+    fight(game)
+    carrier = ids(game, Z, "carrier", "germany")
+    game.submit("germany", {"type": "casualties", "place": Z, "units": carrier})
+    fighter = [u for u in game.state["units"][Z] if u["type"] == "fighter"][0]
+    assert "aboard" not in fighter and "t_stranded" not in fighter
