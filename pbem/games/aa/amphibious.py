@@ -10,6 +10,7 @@ by target, sea zone) and checked again when combat move ends.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
@@ -179,9 +180,9 @@ def _evolve_declared(rs: AARuleset, state: State, event: dict[str, Any]) -> None
     decl = event["payload"]
     kept = [d for d in declarations(state)
             if (d["target"], d["sea_zone"]) != (decl["target"], decl["sea_zone"])]
-    kept.append(dict(decl))
+    kept.append(copy.deepcopy(decl))
     kept.sort(key=lambda d: (d["target"], d["sea_zone"]))
-    state["declared"]["amphibious"] = kept
+    state["declared"] = {**state["declared"], "amphibious": kept}
 
 
 ORDERS = {"declare_amphibious": order_declare_amphibious}

@@ -12,6 +12,7 @@ This module also merges the tables of the other movement modules (one line in ``
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
@@ -236,8 +237,9 @@ def _evolve_moved(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     state["units"][dest].extend(going)
     if "load" in p or p.get("unload") or land_on:
         _mark_ships(state, p, dest, start, land_on)
-    if p.get("landing"):
-        state["declared"].setdefault("landing", {}).update(p["landing"])
+    if p.get("landing"):  # copy on write: the dicts may be shared with the logged position
+        plans = {**state["declared"].get("landing", {}), **copy.deepcopy(p["landing"])}
+        state["declared"] = {**state["declared"], "landing": plans}
 
 
 def _mark_ships(state: State, p: dict[str, Any], dest: str, start: str,
