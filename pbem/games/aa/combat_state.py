@@ -109,7 +109,8 @@ def _opened(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
         "place": p["place"], "kind": p["kind"], "attacker": p["attacker"], "defenders": list(p["defenders"]),
         "attackers": list(p["attackers"]), "seaborne": list(p.get("seaborne", [])),
         "amphibious": p.get("amphibious", False), "sea_zone": p.get("sea_zone"), "for": list(p.get("for", [])),
-        "landing": list(p.get("landing", [])), "hostile": p.get("hostile", False), "round": 0, "status": "open",
+        "landing": [{"sea_zone": d["sea_zone"], "transports": list(d["transports"]), "units": list(d["units"])}
+                    for d in p.get("landing", [])], "hostile": p.get("hostile", False), "round": 0, "status": "open",
         "strike": {"attacker": False, "defender": False}, "set_aside": [], "pending": None,
         "winner": None, "reason": None}}
 

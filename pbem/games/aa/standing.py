@@ -70,7 +70,8 @@ def standing_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
 
 def _evolve_standing(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
-    state["standing"] = {**state["standing"], p["power"]: p["orders"]}
+    orders = {k: list(v) if isinstance(v, list) else v for k, v in p["orders"].items()}
+    state["standing"] = {**state["standing"], p["power"]: orders}
 
 
 def redact_standing(state: State, seat: str | None) -> None:
