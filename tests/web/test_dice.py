@@ -168,3 +168,11 @@ def test_unknown_game_or_link_is_a_clear_404(app, client, user_factory):
     as_user(client, red)
     resp = client.post(f"/games/{game_id}/dice/ledger/12345/revoke")
     assert resp.status_code == 404 and "no such ledger link" in resp.get_data(as_text=True)
+
+
+def test_forming_game_has_an_empty_dice_page_and_no_ledger_yet(app, client, user_factory):
+    game_id, red, _ = race_game(app, user_factory, start=False)
+    html = as_user(client, red).get(f"/games/{game_id}/dice").get_data(as_text=True)
+    assert "No dice rolled yet." in html
+    resp = client.post(f"/games/{game_id}/dice/ledger")
+    assert resp.status_code == 400 and "has not started" in resp.get_data(as_text=True)
