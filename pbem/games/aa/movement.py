@@ -113,7 +113,8 @@ def _plan_move(rs: AARuleset, state: State, units: list[Unit], route: list[str],
         if result["stop"]:
             stop.append(unit["id"])
         if phase == COMBAT_MOVE:
-            check_sea_destination(rs, state, unit, route[0], dest, power)
+            check_sea_destination(rs, state, unit, route[0], dest, power,
+                                  escorted=_escorted(rs, state, units, dest, power))
         for rider in state["units"][route[0]]:
             if rider.get("aboard") != unit["id"] or rider["id"] in moving:
                 continue
@@ -127,6 +128,12 @@ def _plan_move(rs: AARuleset, state: State, units: list[Unit], route: list[str],
             dropped.append(unit["id"])
     payload.update(stop=stop, blitzed=blitzed, blitz_units=blitz_units, cargo=sorted(cargo),
                    dropped=sorted(dropped))
+
+
+def _escorted(rs: AARuleset, state: State, units: list[Unit], zone: str, power: str) -> bool:
+    """An own unit able to attack is in ``zone`` or goes there with this order (AA41-UNIT-TRN-02)."""
+    ships = [u for u in state["units"][zone] if u["owner"] == power] + units
+    return any(utype(rs, u).attack > 0 for u in ships)
 
 
 def _plan_air(rs: AARuleset, state: State, units: list[Unit], route: list[str], phase: str,

@@ -231,15 +231,16 @@ def could_be_amphibious_zone(rs: AARuleset, state: State, zone: str, power: str)
 
 
 def check_sea_destination(rs: AARuleset, state: State, unit: Unit, here: str, zone: str,
-                          power: str) -> None:
+                          power: str, escorted: bool = False) -> None:
     """AA41-CM-07 at order time: where a sea unit may end a combat move.
 
     Enemy units there: a battle (AA41-CM-20/22). A zone without enemy units only for an
     amphibious assault from it (checked again when combat move ends) or for a unit leaving
     the hostile zone it started the turn in (AA41-CM-10).
     """
-    if enemy_units(rs, state, zone, power):
-        return
+    if enemy_units(rs, state, zone, power) and (
+            escorted or not utype(rs, unit).transport or zone_hostile(rs, state, zone, power)):
+        return  # transports alone attack no submarines or transports (Interp. AMB-17)
     start = str(unit.get("t_from", here))
     if start != zone and zone_hostile(rs, state, start, power):
         return

@@ -305,3 +305,12 @@ def test_AA41_CM_23_air_combat_moves_keep_range_for_landing() -> None:
     # Germany -> SZ 5 -> SZ 6 -> SZ 9 -> SZ 10 costs 4; 2 left, no friendly land within 2
     refused_move(g, [b], ["Germany", "SZ 5", "SZ 6", "SZ 9", "SZ 10"], "AA41-AIR-05",
                  landing={str(b): "Western Europe"})
+
+
+def test_AA41_CM_07_lone_transport_does_not_end_where_only_enemy_submarines_are() -> None:
+    g = game({"SZ 14": [ship("transport", G, 2), ship("destroyer", G)],
+              "SZ 9": [ship("submarine", "uk")]}, owners={"Gibraltar": G})
+    a, b = ids(g, "SZ 14", "transport")
+    refused_move(g, [a], ["SZ 14", "SZ 9"], "AA41-CM-07")  # no battle for transports alone
+    move(g, [a, uid(g, "SZ 14", "destroyer")], ["SZ 14", "SZ 9"])  # escorted: part of the attack
+    move(g, [b], ["SZ 14", "SZ 9"])
