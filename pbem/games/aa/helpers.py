@@ -88,7 +88,7 @@ def _candidate_routes(rs: AARuleset, state: State, here: str, units: list[Unit])
     frontier = [[here]]
     for _ in range(reach):
         frontier = [path + [n] for path in frontier for n in rs.map.neighbours(path[-1])
-                    if n not in path]
+                    if n not in path[1:]]  # back to the start: a blitz and return
         routes.extend(frontier)
     return routes
 

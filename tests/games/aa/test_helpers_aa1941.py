@@ -26,6 +26,8 @@ def test_reachable_tank_in_combat_move_lists_battles_captures_and_blitzes() -> N
     # empty but with an industrial complex: the tank stops there; captured in combat
     assert found["Russia"] == {"cost": 2, "route": ["Eastern Europe", "West Russia", "Russia"],
                                "ends": "capture"}
+    assert found["Eastern Europe"] == {"cost": 2, "ends": "blitz",
+                                       "route": ["Eastern Europe", "Karelia", "Eastern Europe"]}
     assert "Germany" not in found and "Sweden" not in found  # no repositioning, no neutrals
     assert "Urals" not in found  # not through Russia's complex
 
