@@ -140,25 +140,31 @@ def derive_faces(key: bytes, game_id: str, seq: int, count: int, sides: int) -> 
     """Faces ``1..sides`` of the ``count`` dice of the event at ``seq``."""
     if count < 0:
         raise ValueError("a negative number of dice")
-    if draw_width(sides) == 1:  # the fast path: one byte per draw, same stream as ByteStream
-        limit = 256 - 256 % sides
-        if count <= 16:  # small rolls: stop reading as soon as they are complete
-            out = []
-            for b in _block(key, game_id, seq, 0):
+    if not 1 <= sides <= 256:
+        stream = ByteStream(key, game_id, seq)
+        return [stream.below(sides) + 1 for _ in range(count)]
+    # the fast path (one byte per draw): the same stream and rules as ByteStream.below
+    limit = 256 - 256 % sides
+    inner, outer = _pads(key)
+    prefix = f"{game_id}|{seq}|"
+    out: list[int] = []
+    block = 0
+    while len(out) < count:
+        i = inner.copy()
+        i.update(f"{prefix}{block}".encode())
+        o = outer.copy()
+        o.update(i.digest())
+        if count - len(out) <= 16:  # a few dice: stop reading as soon as they are complete
+            for b in o.digest():
                 if b < limit:
                     out.append(b % sides + 1)
                     if len(out) == count:
                         return out
         else:
-            out = [b % sides + 1 for b in _block(key, game_id, seq, 0) if b < limit]
-        block = 1
-        while len(out) < count:
-            out.extend([b % sides + 1 for b in _block(key, game_id, seq, block) if b < limit])
-            block += 1
-        del out[count:]
-        return out
-    stream = ByteStream(key, game_id, seq)
-    return [stream.below(sides) + 1 for _ in range(count)]
+            out.extend([b % sides + 1 for b in o.digest() if b < limit])
+        block += 1
+    del out[count:]
+    return out
 
 
 def derive_permutation(key: bytes, game_id: str, seq: int, n: int) -> list[int]:
