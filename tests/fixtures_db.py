@@ -3,7 +3,7 @@
 * ``database_url``: an empty, migrated database for this test. SQLite: a copy of
   a template file migrated once per worker (so migrations run, but once). PostgreSQL:
   one database per xdist worker (``pbem_test_gw0``...), created and migrated once,
-  dropped at the end, every table emptied before each test.
+  dropped at the end, every table emptied (and id sequences restarted) before each test.
 * ``db_engine``: an engine on it (``pbem.store.db.make_engine``); ``session``: a session.
 """
 
@@ -18,7 +18,7 @@ import psycopg
 import pytest
 from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import make_url
-from sqlmodel import Session
+from sqlmodel import Session, SQLModel
 
 import pbem.store.models  # noqa: F401  (registers every table)
 from pbem.store.db import create_schema, make_engine
@@ -66,13 +66,27 @@ def _postgres_database() -> Iterator[tuple[str, Engine]]:
 
 
 def _empty_tables(engine: Engine) -> None:
-    """TRUNCATE every table the migrations made (not alembic_version)."""
-    tables = [t for t in inspect(engine).get_table_names() if t != "alembic_version"]
-    if not tables:
-        return
-    names = ", ".join(f'"{t}"' for t in tables)
+    """Delete every row of every table the migrations made and restart the id sequences.
+
+    DELETE in foreign-key order is some 30 times faster than TRUNCATE on small tables.
+    """
+    present = set(inspect(engine).get_table_names()) - {"alembic_version"}
+    ordered = [t.name for t in reversed(SQLModel.metadata.sorted_tables) if t.name in present]
+    ordered = sorted(present - set(ordered)) + ordered
     with engine.begin() as conn:
-        conn.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        for name in ordered:
+            conn.execute(text(f'DELETE FROM "{name}"'))
+        conn.execute(text(_RESTART_SEQUENCES))
+
+
+_RESTART_SEQUENCES = """
+DO $$ DECLARE r record; BEGIN
+  FOR r IN SELECT sequence_name FROM information_schema.sequences
+           WHERE sequence_schema = current_schema() LOOP
+    EXECUTE 'ALTER SEQUENCE ' || quote_ident(r.sequence_name) || ' RESTART';
+  END LOOP;
+END $$;
+"""
 
 
 @pytest.fixture
@@ -89,7 +103,11 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def db_engine(database_url: str) -> Iterator[Engine]:
+def db_engine(request: pytest.FixtureRequest, database_url: str) -> Iterator[Engine]:
+    """An engine on ``database_url`` (PostgreSQL: the worker's engine, kept for the session)."""
+    if os.environ.get(ENV):
+        yield request.getfixturevalue("_postgres_database")[1]
+        return
     engine = make_engine(database_url)
     yield engine
     engine.dispose()
