@@ -23,6 +23,8 @@ from pbem.web import create_app
 from pbem.web.db import get_engine
 
 DEFAULT_PASSWORD = "correct horse battery"
+#: Tests hash passwords cheaply (production uses scrypt: about 0.4 s per hash or check).
+FAST_HASH = "pbkdf2:sha256:1000"
 
 
 def _database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
@@ -45,6 +47,7 @@ def make_test_app(request: pytest.FixtureRequest, tmp_path: Path, **overrides: A
         "RATELIMIT_ENABLED": False,
         "BASE_URL": "http://pbem.test",
         "PASSWORD_MIN_LENGTH": 10,
+        "PASSWORD_HASH_METHOD": FAST_HASH,
     }
     config.update(overrides)
     return create_app(config)
@@ -122,7 +125,7 @@ def user_factory(request: pytest.FixtureRequest) -> Callable[..., User]:
         number = next(counter)
         user = User(email=normalize_email(email or f"player{number}@example.com"),
                     display_name=display_name or f"Player {number}", password_hash="", **fields)
-        user.set_password(password)
+        user.set_password(password, FAST_HASH)
         with Session(get_engine(app), expire_on_commit=False) as session:
             session.add(user)
             session.commit()

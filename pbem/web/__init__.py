@@ -167,10 +167,11 @@ def _template_globals() -> dict[str, Any]:
         for endpoint, label, who in NAV
         if who in audience and endpoint in current_app.view_functions
     ]
-    from pbem.web.auth import home_url
+    from pbem.web.auth import home_url, start_url
 
     return {
         "home_url": home_url(),
+        "start_url": start_url(),
         "nav_items": nav,
         "current_locale": str(get_locale()),
         "logout_form": LogoutForm() if authenticated else None,

@@ -14,7 +14,14 @@ from flask_login import current_user, login_required, login_user
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from pbem.store.models.accounts import User, normalize_email
-from pbem.web.auth import absolute_url, find_user, home_url, safe_next, send_account_email
+from pbem.web.auth import (
+    absolute_url,
+    find_user,
+    hash_method,
+    home_url,
+    safe_next,
+    send_account_email,
+)
 from pbem.web.db import db_session
 from pbem.web.extensions import limiter
 from pbem.web.forms import ChangePasswordForm, LanguageForm, ProfileForm
@@ -109,7 +116,7 @@ def change_password() -> ResponseReturnValue:
     if not user.check_password(password_form.current_password.data):
         password_form.current_password.errors = [_("The current password is not right.")]
         return _render(ProfileForm(obj=user), password_form, 400)
-    user.set_password(password_form.password.data)
+    user.set_password(password_form.password.data, hash_method())
     db_session().commit()
     login_user(user)  # the session id includes the session version, which just changed
     flash(_("Your password has been changed. Other devices have been logged out."), "success")

@@ -7,6 +7,7 @@ taken address looks like any registration (the owner gets a notice by email inst
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -37,8 +38,8 @@ from pbem.web.forms import LoginForm, LogoutForm, RegisterForm, ResetPasswordFor
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 
 RESET_SALT = "pbem-password-reset"
-HOME_ENDPOINTS = ("lobby.my_games", "lobby.index", "lobby.open_games", "account.profile")
-_DUMMY_HASH = generate_password_hash("not a real password, only for constant timing")
+HOME_ENDPOINTS = ("lobby.my_games", "lobby.home", "lobby.open_games", "account.profile")
+START_ENDPOINTS = ("lobby.home", "lobby.open_games", "auth.login")
 
 
 # Helpers -------------------------------------------------------------------------------------
@@ -54,6 +55,16 @@ def load_user(user_id: str) -> User | None:
     return user
 
 
+@cache
+def _dummy_hash(method: str) -> str:
+    """A hash to check unknown addresses against, so that they take as long as known ones."""
+    return generate_password_hash("not a real password, only for constant timing", method)
+
+
+def hash_method() -> str:
+    return str(current_app.config["PASSWORD_HASH_METHOD"])
+
+
 def find_user(email: str) -> User | None:
     return db_session().exec(select(User).where(User.email == normalize_email(email))).first()
 
@@ -61,6 +72,14 @@ def find_user(email: str) -> User | None:
 def home_url() -> str:
     """Where to go after logging in when there is no ``next``."""
     for endpoint in HOME_ENDPOINTS:
+        if endpoint in current_app.view_functions:
+            return url_for(endpoint)
+    return "/"
+
+
+def start_url() -> str:
+    """The site's front page (the brand link)."""
+    for endpoint in START_ENDPOINTS:
         if endpoint in current_app.view_functions:
             return url_for(endpoint)
     return "/"
@@ -143,7 +162,7 @@ def register() -> ResponseReturnValue:
     else:
         user = User(email=email, display_name=form.display_name.data.strip(),
                     password_hash="", timezone=form.timezone.data, language=form.language.data)
-        user.set_password(form.password.data)
+        user.set_password(form.password.data, hash_method())
         db_session().add(user)
         db_session().flush()
         send_account_email(user.email, user.language, "welcome", "welcome", user_id=user.id,
@@ -174,7 +193,7 @@ def login() -> ResponseReturnValue:
     if not form.validate_on_submit():
         return render_template("auth/login.html", form=form), 400 if form.errors else 200
     user = find_user(form.email.data)
-    password_ok = check_password_hash(user.password_hash if user else _DUMMY_HASH,
+    password_ok = check_password_hash(user.password_hash if user else _dummy_hash(hash_method()),
                                       form.password.data)
     if user is None or not password_ok or not user.is_active:
         form.password.errors = [_("Wrong email address or password.")]
@@ -226,7 +245,7 @@ def reset_password(token: str) -> ResponseReturnValue:
     form = ResetPasswordForm()
     if not form.validate_on_submit():
         return render_template("auth/reset_password.html", form=form), 400 if form.errors else 200
-    user.set_password(form.password.data)
+    user.set_password(form.password.data, hash_method())
     db_session().commit()
     logout_user()
     flash(_("Your password has been changed. You can log in with it now."), "success")

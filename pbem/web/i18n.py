@@ -10,9 +10,10 @@ from __future__ import annotations
 import zoneinfo
 from datetime import UTC, datetime
 from functools import cache
+from zoneinfo import ZoneInfo
 
 from babel import dates as babel_dates
-from flask import Flask, current_app, g, request
+from flask import Flask, current_app, g, has_request_context, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, get_timezone
 from flask_login import current_user
@@ -34,6 +35,8 @@ def _valid_language(value: str | None) -> str | None:
 
 def select_locale() -> str:
     """Flask-Babel locale selector (see module docstring for the order)."""
+    if not has_request_context():  # e.g. the worker rendering an email without force_locale
+        return current_app.config["DEFAULT_LANGUAGE"]
     if current_user and current_user.is_authenticated:
         chosen = _valid_language(getattr(current_user, "language", None))
         if chosen:
@@ -49,7 +52,7 @@ def select_locale() -> str:
 
 def select_timezone() -> str:
     """Flask-Babel time zone selector: the user's zone if valid, else the default zone."""
-    if current_user and current_user.is_authenticated:
+    if has_request_context() and current_user and current_user.is_authenticated:
         zone = getattr(current_user, "timezone", None)
         if zone in timezone_names():
             return zone
@@ -73,8 +76,11 @@ def timezone_choices() -> tuple[str, ...]:
     return tuple(sorted(names) + ["UTC"])
 
 
-def localtime(value: datetime | None, fmt: str = "medium") -> str:
+def localtime(value: datetime | None, fmt: str = "medium", tz: str | None = None) -> str:
     """Render a UTC datetime (naive = UTC) in the viewer's zone with the zone abbreviation.
+
+    ``tz`` overrides the zone (an IANA name), e.g. for an email to a given recipient:
+    ``{{ when|localtime('medium', tz=user.timezone) }}``.
 
     ``medium`` (default): "Thu, Jan 15, 2026, 1:00 PM CET" / "gio 15 gen 2026, 13:00 CET";
     ``short``: "1/15/26, 1:00 PM CET"; ``long``/``full`` or a Babel pattern: as Babel formats.
@@ -83,7 +89,7 @@ def localtime(value: datetime | None, fmt: str = "medium") -> str:
         return ""
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
-    zone = get_timezone()
+    zone = ZoneInfo(tz) if tz in timezone_names() else get_timezone()
     locale = get_locale()
     abbreviation = value.astimezone(zone).tzname() or ""
     if fmt == "medium":

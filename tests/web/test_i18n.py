@@ -154,3 +154,12 @@ def test_account_emails_render_in_italian(app: Flask, user_factory, path: str) -
     english = Path(REPO_ROOT / "templates" / "auth" / "email" / path).read_text()
     if "_(" in english:
         assert "Hello" not in text and "pbem account" not in text
+
+
+def test_localtime_outside_a_request_uses_the_given_zone_and_language(app: Flask) -> None:
+    from flask_babel import force_locale
+
+    with app.app_context(), force_locale("it"):
+        assert localtime(WINTER, "short", tz="Asia/Tokyo") == "15/01/26, 21:00 JST"
+    with app.app_context():
+        assert localtime(SUMMER, "HH:mm") == "14:00"  # default zone, Europe/Rome

@@ -56,9 +56,10 @@ class User(SQLModel, UserMixin, table=True):
         return f"{self.id}:{self.session_version}"
 
     # Passwords --------------------------------------------------------------------------
-    def set_password(self, password: str) -> None:
-        """Store a new password hash; other sessions and reset links stop working."""
-        self.password_hash = generate_password_hash(password)
+    def set_password(self, password: str, method: str = "scrypt") -> None:
+        """Store a new password hash (werkzeug ``method``); other sessions and reset links
+        stop working."""
+        self.password_hash = generate_password_hash(password, method=method)
         self.session_version = (self.session_version or 0) + 1
         self.password_changed_at = utcnow()
 
