@@ -368,10 +368,12 @@ class RandomBot:
                 return
             space = self.rng.choice(sorted(where))
             kind = self.rng.choice(where[space])
-            count = 1 + int(self.rng.random() * game.state["bought"][kind])
             found = [c for c in mobilize.eligible_complexes(rs, game.state, seat, space, kind)[0]
                      if mobilize.capacity_left(rs, game.state, c) > 0]
-            order = {"type": "place", "units": {kind: count}, "at": space, "factory": self.rng.choice(found)}
+            factory = self.rng.choice(found)
+            most = min(game.state["bought"][kind], mobilize.capacity_left(rs, game.state, factory))
+            count = 1 + int(self.rng.random() * most)
+            order = {"type": "place", "units": {kind: count}, "at": space, "factory": factory}
             if self.submit(game, seat, order) or (count > 1 and self.submit(game, seat, {**order, "units": {kind: 1}})):
                 continue
             fallback = rs.default_order(game.state, seat)

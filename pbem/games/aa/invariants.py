@@ -31,6 +31,8 @@ def violations(rs: AARuleset, state: State) -> list[str]:
     out.extend(_control_problems(rs, state, powers))
     seen: set[int] = set()
     top = 0
+    # casualties of a round stay on the board, hit, until removed at step 5 (AA41-CMB-06/17)
+    aside = {i for b in state["battles"].values() for i in b.get("set_aside", [])}
     spaces, types = rs.data.spaces, rs.data.units
     for space, units in state["units"].items():
         if not units:
@@ -52,7 +54,8 @@ def violations(rs: AARuleset, state: State) -> list[str]:
             if ut is None or info.neutral or unit["owner"] not in powers or unit["hits"] \
                     or aboard is not None or (ut.domain == "sea") != (info.kind == "sea"):
                 by_id = by_id or {u["id"]: u for u in units}
-                out.extend(_placement_problems(rs, space, info.kind, info.neutral, unit, by_id, powers))
+                out.extend(_placement_problems(rs, space, info.kind, info.neutral, unit, by_id, powers,
+                                               uid in aside))
         if by_id is not None:
             out.extend(_capacity_problems(rs, space, units, by_id))
     if top >= state["next_id"]:
@@ -115,14 +118,14 @@ def _control_problems(rs: AARuleset, state: State, powers: set[str]) -> list[str
 
 
 def _placement_problems(rs: AARuleset, space: str, kind: str, neutral: bool, unit: Unit,
-                        by_id: dict[int, Unit], powers: set[str]) -> list[str]:
+                        by_id: dict[int, Unit], powers: set[str], set_aside: bool) -> list[str]:
     ut = rs.data.units.get(unit["type"])
     name = f"unit {unit['id']} in {space}"
     if ut is None or unit["owner"] not in powers:
         return [f"{name} has unknown type or owner ({unit['type']}, {unit['owner']})"]
     name = f"{unit['owner']} {unit['type']} {unit['id']} in {space}"
     out = []
-    if not 0 <= unit["hits"] < ut.hits:
+    if not 0 <= unit["hits"] < ut.hits + set_aside:
         out.append(f"{name} has {unit['hits']} hits")
     if neutral:
         out.append(f"{name} stands in a neutral territory")
