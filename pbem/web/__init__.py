@@ -155,7 +155,6 @@ def _template_globals() -> dict[str, Any]:
     from flask_babel import get_locale
     from flask_login import current_user
 
-    from pbem.web.forms import LanguageForm, LogoutForm
 
     if not has_request_context():
         return {}
@@ -174,6 +173,7 @@ def _template_globals() -> dict[str, Any]:
         "start_url": start_url(),
         "nav_items": nav,
         "current_locale": str(get_locale()),
-        "logout_form": LogoutForm() if authenticated else None,
-        "language_form": LanguageForm(next=request.full_path.rstrip("?")),
+        "show_logout": authenticated,
+        # Where the language switch returns to: this page, unless it answered a form (POST).
+        "language_next": request.full_path.rstrip("?") if request.method == "GET" else "",
     }

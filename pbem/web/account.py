@@ -74,7 +74,7 @@ def _start_email_change(user: User, new_email: str) -> None:
         send_account_email(new_email, owner.language, "email_taken", "email_taken",
                            user_id=owner.id, user=owner)
         return
-    token = _email_serializer().dumps({"uid": user.id, "email": new_email})
+    token = _email_serializer().dumps({"uid": user.id, "email": new_email, "old": user.email})
     send_account_email(new_email, user.language, "email_change", "email_change",
                        user_id=user.id, user=user, new_email=new_email,
                        confirm_url=absolute_url("account.confirm_email", token=token))
@@ -94,6 +94,8 @@ def confirm_email(token: str) -> ResponseReturnValue:
     if user.email == new_email:
         flash(_("Your email address is already %(email)s.", email=new_email), "info")
         return redirect(url_for("account.profile"))
+    if user.email != data.get("old"):  # the address changed since: the link is used up
+        abort(400, description=_("This confirmation link is invalid or expired."))
     if find_user(new_email) is not None:
         abort(409, description=_("Another account uses %(email)s now.", email=new_email))
     old_email = user.email

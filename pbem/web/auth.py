@@ -155,6 +155,7 @@ def register() -> ResponseReturnValue:
     email = normalize_email(form.email.data)
     existing = find_user(email)
     if existing is not None:
+        generate_password_hash(form.password.data, hash_method())  # take as long as a new account
         send_account_email(existing.email, existing.language, "account_exists", "account_exists",
                            user_id=existing.id, user=existing,
                            login_url=absolute_url("auth.login"),

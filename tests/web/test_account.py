@@ -152,3 +152,17 @@ def test_language_switch_refuses_an_unknown_language(client: FlaskClient) -> Non
     response = client.post("/account/language", data={"lang": "xx"})
     assert response.status_code == 400
     assert b"Choose one of the offered languages" in response.data
+
+
+def test_an_older_email_change_link_is_void_once_the_address_changed(
+    app: Flask, client: FlaskClient, user_factory
+) -> None:
+    user = logged_in(client, user_factory, email="old@example.com")
+    for new in ("first@example.com", "second@example.com"):
+        client.post("/account/", data=profile_data(
+            user, email=new, current_password=DEFAULT_PASSWORD))
+    first, second = (re.search(r"http://pbem\.test(/account/email/\S+)", m.text).group(1)
+                     for m in outbox(app, "email_change"))
+    assert client.get(second).status_code == 302
+    assert client.get(first).status_code == 400
+    assert reload(app, user).email == "second@example.com"
