@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench
+.PHONY: run test lint bench browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/flask --app pbem run --host 127.0.0.1 --port 5000
 
-test: $(STAMP)
+browser:
+	tools/ensure_chromium.sh
+
+test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
