@@ -23,6 +23,7 @@ from pbem.engine import available, load_ruleset
 from pbem.services import export as export_service
 from pbem.services import orders as order_service
 from pbem.services import queries, views
+from pbem.services.common import get_game
 from pbem.store.models.api import hash_token
 from pbem.web import api_log, api_tokens, openapi
 from pbem.web.api_errors import HANDLED, error_body
@@ -207,6 +208,18 @@ def _submitted(game_id: int, result: Any, seat: str) -> ResponseReturnValue:
     return jsonify({"events": shown, "last_seq": result.last_seq}), 201
 
 
+def _invisible(game_id: int) -> ResponseReturnValue | None:
+    """404 for a game the caller may not see (a private game says nothing to strangers)."""
+    session = db_session()
+    try:
+        game_row = get_game(session, game_id)
+    except HANDLED as exc:
+        return fail_with(exc)
+    if not queries.visible(session, game_row, uid()):
+        return fail(404, "NotFound", _("There is no game %(id)s.", id=game_id))
+    return None
+
+
 def _seat_and_seq(body: dict[str, Any]) -> tuple[str, int] | str:
     seat, expected = body.get("seat"), body.get("expected_seq")
     if not isinstance(seat, str) or not seat:
@@ -229,6 +242,9 @@ def submit(game_id: int) -> ResponseReturnValue:
     if not isinstance(body.get("order"), dict):
         return fail(400, "BadRequest", _("'order' is a JSON object with a 'type' field."))
     seat, expected = checked
+    hidden = _invisible(game_id)
+    if hidden:
+        return hidden
     try:
         result = order_service.submit_order(db_session(), game_id=game_id, user_id=uid(),
                                             seat=seat, order=body["order"],
@@ -244,6 +260,9 @@ def undo(game_id: int) -> ResponseReturnValue:
     if isinstance(checked, str):
         return fail(400, "BadRequest", checked)
     seat, expected = checked
+    hidden = _invisible(game_id)
+    if hidden:
+        return hidden
     try:
         result = order_service.undo(db_session(), game_id=game_id, user_id=uid(), seat=seat,
                                     expected_seq=expected)

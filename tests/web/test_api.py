@@ -89,9 +89,11 @@ def test_private_game_is_404_to_non_members_in_the_api(app, client, user_factory
         response = client.get(f"/api/v1/games/{game_id}{path}", headers=bearer(token))
         assert response.status_code == 404, path
         assert response.get_json()["error"] == "NotFound"
-    posted = client.post(f"/api/v1/games/{game_id}/orders", headers=bearer(token),
-                         json=order_body("red", {"type": "end"}, 0))
-    assert posted.status_code in (403, 404)
+    for path, body in (("orders", order_body("red", {"type": "end"}, 0)),
+                       ("undo", {"seat": "red", "expected_seq": 0})):
+        posted = client.post(f"/api/v1/games/{game_id}/{path}", headers=bearer(token), json=body)
+        assert posted.status_code == 404, path
+        assert posted.get_json()["error"] == "NotFound"
     listed = client.get("/api/v1/games", headers=bearer(token)).get_json()
     assert game_id not in [g["id"] for g in listed]
 

@@ -250,3 +250,17 @@ def test_export_link_downloads_the_game_as_json(app, client, user_factory):
     assert "attachment" in response.headers["Content-Disposition"]
     doc = json.loads(response.get_data(as_text=True))
     assert isinstance(doc, dict) and doc
+
+
+def test_private_game_forms_are_404_to_strangers(app, client, user_factory):
+    game_id, _red, _blue = race_game(app, user_factory, visibility="private")
+    before = events_stored(app, game_id)
+    as_user(client, user_factory())
+    assert client.get(f"/games/{game_id}").status_code == 404
+    assert client.get(f"/games/{game_id}/export").status_code == 404
+    for path, data in [("orders", {"seat": "red", "order": '{"type": "end"}',
+                                   "expected_seq": str(last_seq(app, game_id))}),
+                       ("pause", {}), ("replace", {"seat": "red", "email": "x@example.com"})]:
+        assert client.post(f"/games/{game_id}/{path}", data=data).status_code == 404, path
+    assert events_stored(app, game_id) == before
+    assert game_row(app, game_id).status == "active"
