@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from pbem.engine import Ruleset, available, load_ruleset
+from pbem.services import export as export_service
 from pbem.services import games as game_service
 from pbem.services import queries
 from pbem.services.common import get_game, holders, seats_of
@@ -158,6 +159,31 @@ def new_game() -> ResponseReturnValue:
         status, body = error_body(exc)
         return _render_new(ruleset, values, {"_form": flash_text(body)}, status)
     flash(_("Game created. Take a seat, and invite the other players."), "success")
+    return redirect(url_for("play.game", game_id=game.id))
+
+
+@bp.post("/games/import")
+@login_required
+def import_game() -> ResponseReturnValue:
+    """A new game from an export file (the same service as ``POST /api/v1/games/import``)."""
+    upload = request.files.get("file")
+    problem = None
+    if upload is None or not upload.filename:
+        problem = _("Choose an exported game file (.json) to import.")
+    else:
+        try:
+            data = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            problem = _("This file is not JSON: export a game from its page or the API.")
+    if problem is None:
+        try:
+            game = export_service.import_game(db_session(), data, organiser_id=current_user.id)
+        except HANDLED as exc:
+            problem = flash_text(error_body(exc)[1])
+    if problem is not None:
+        ruleset = load_ruleset(ruleset_choices()[0]["key"])
+        return _render_new(ruleset, {}, {"_import": problem}, 400)
+    flash(_("Game imported as a new game: you are its organiser."), "success")
     return redirect(url_for("play.game", game_id=game.id))
 
 

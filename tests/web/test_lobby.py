@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from datetime import datetime
 
 import pytest
@@ -198,3 +199,23 @@ def test_leaving_is_not_offered_after_the_start(app, client, user_factory):
     html = as_user(client, red).get(f"/games/{game_id}").get_data(as_text=True)
     assert "Leave seat" not in html
     assert game_row(app, game_id).status == "active"
+
+
+def test_import_form_creates_a_paused_copy_and_refuses_a_broken_file(app, client, user_factory):
+    game_id, red, _blue = race_game(app, user_factory)
+    as_user(client, red)
+    exported = client.get(f"/games/{game_id}/export").get_data()
+    response = client.post("/games/import", data={"file": (io.BytesIO(exported), "game.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 302
+    new_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert new_id != game_id and game_row(app, new_id).status == "paused"
+    assert game_row(app, new_id).last_seq == game_row(app, game_id).last_seq
+    broken = client.post("/games/import", data={"file": (io.BytesIO(b"{nope"), "game.json")},
+                         content_type="multipart/form-data")
+    assert broken.status_code == 400 and "not JSON" in broken.get_data(as_text=True)
+    tampered = exported.replace(b'"Rosa"', b'"Mallory"')
+    refused = client.post("/games/import", data={"file": (io.BytesIO(tampered), "game.json")},
+                          content_type="multipart/form-data")
+    assert refused.status_code == 400
+    assert "not a valid game export" in refused.get_data(as_text=True)
