@@ -9,6 +9,7 @@ rolled back first when the request failed.
 
 from __future__ import annotations
 
+import fcntl
 from pathlib import Path
 
 from flask import Flask, current_app, g
@@ -18,19 +19,26 @@ from sqlmodel import Session
 ENGINE_KEY = "pbem_db_engine"
 
 
-def _make_engine(url: str) -> Engine:
+def _make_engine(url: str, lock_file: Path) -> Engine:
     from pbem.store.db import create_schema, make_engine
 
     if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     engine = make_engine(url)
-    create_schema(engine)
+    # Web workers start together: one migrates, the others wait and then find nothing to do.
+    with lock_file.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            create_schema(engine)
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
     return engine
 
 
 def init_app(app: Flask) -> None:
     """Create the engine (and the schema on first start) and register the teardown."""
-    app.extensions[ENGINE_KEY] = _make_engine(app.config["DATABASE_URL"])
+    lock_file = Path(app.instance_path) / "schema.lock"
+    app.extensions[ENGINE_KEY] = _make_engine(app.config["DATABASE_URL"], lock_file)
     app.teardown_appcontext(close_session)
 
 

@@ -184,3 +184,20 @@ def test_a_session_expires_after_its_lifetime(client: FlaskClient, user_factory)
         assert client.get("/account/").status_code == 200
         clock.shift(timedelta(days=15))
         assert client.get("/account/").status_code == 302
+
+
+def test_workers_starting_together_share_one_schema_and_one_secret_key(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = ("from pbem.web import create_app; "
+            f"app = create_app({{'INSTANCE_PATH': {str(tmp_path)!r}, "
+            f"'DOTENV_PATH': {str(tmp_path / 'none.env')!r}}}); "
+            "import sys; sys.stdout.write(app.config['SECRET_KEY'])")
+    workers = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, cwd=str(Path(__file__).parents[2]))
+               for _ in range(2)]
+    results = [worker.communicate(timeout=120) for worker in workers]
+    assert [worker.returncode for worker in workers] == [0, 0], results
+    assert len({out for out, _err in results}) == 1
+    assert (tmp_path / "secret_key").read_text().strip() == results[0][0].decode()
