@@ -166,3 +166,20 @@ def test_an_older_email_change_link_is_void_once_the_address_changed(
     assert client.get(second).status_code == 302
     assert client.get(first).status_code == 400
     assert reload(app, user).email == "second@example.com"
+
+
+def test_profile_and_language_forms_need_a_csrf_token(csrf_app: Flask, user_factory) -> None:
+    user = user_factory(language="en")
+    client = csrf_app.test_client()
+    page = client.get("/auth/login").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    client.post("/auth/login", data={"email": user.email, "password": DEFAULT_PASSWORD,
+                                     "csrf_token": token})
+    assert client.post("/account/", data=profile_data(user, display_name="X")).status_code == 400
+    assert client.post("/account/language", data={"lang": "it"}).status_code == 400
+    assert client.post("/account/password", data={
+        "current_password": DEFAULT_PASSWORD, "password": NEW_PASSWORD,
+        "confirm": NEW_PASSWORD}).status_code == 400
+    saved = reload(csrf_app, user)
+    assert (saved.display_name, saved.language) == (user.display_name, "en")
+    assert saved.check_password(DEFAULT_PASSWORD)
