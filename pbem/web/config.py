@@ -12,6 +12,7 @@ import json
 import os
 import secrets
 import time
+import zoneinfo
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -113,12 +114,26 @@ def load_config(instance_path: Path, test_config: dict[str, Any] | None) -> dict
         secure = str(config["BASE_URL"]).startswith("https://")
     config.setdefault("SESSION_COOKIE_SECURE", secure)
     config.setdefault("REMEMBER_COOKIE_SECURE", secure)
+    _check(config)
     config["BABEL_DEFAULT_LOCALE"] = config["DEFAULT_LANGUAGE"]
     config["BABEL_DEFAULT_TIMEZONE"] = config["DEFAULT_TIMEZONE"]
     config["BABEL_TRANSLATION_DIRECTORIES"] = str(REPO_ROOT / "pbem" / "translations")
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = instance_secret_key(instance_path)
     return config
+
+
+def _check(config: dict[str, Any]) -> None:
+    """Refuse to start with a setting that would only fail later, saying which and why."""
+    if config["DEFAULT_LANGUAGE"] not in config["LANGUAGES"]:
+        raise ValueError(f"PBEM_DEFAULT_LANGUAGE={config['DEFAULT_LANGUAGE']!r}: use one of "
+                         f"{', '.join(config['LANGUAGES'])}")
+    if config["DEFAULT_TIMEZONE"] not in zoneinfo.available_timezones():
+        raise ValueError(f"PBEM_DEFAULT_TIMEZONE={config['DEFAULT_TIMEZONE']!r} is not an IANA "
+                         "time zone name such as Europe/Rome")
+    if not str(config["BASE_URL"]).startswith(("http://", "https://")):
+        raise ValueError(f"PBEM_BASE_URL={config['BASE_URL']!r} must start with http:// or "
+                         "https://")
 
 
 def instance_secret_key(instance_path: Path) -> str:

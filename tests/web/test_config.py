@@ -3,6 +3,7 @@ error pages."""
 
 from __future__ import annotations
 
+import re
 import stat
 from pathlib import Path
 
@@ -201,3 +202,15 @@ def test_workers_starting_together_share_one_schema_and_one_secret_key(tmp_path:
     assert [worker.returncode for worker in workers] == [0, 0], results
     assert len({out for out, _err in results}) == 1
     assert (tmp_path / "secret_key").read_text().strip() == results[0][0].decode()
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("DEFAULT_LANGUAGE", "de", "PBEM_DEFAULT_LANGUAGE='de': use one of en, it"),
+    ("DEFAULT_TIMEZONE", "Rome", "PBEM_DEFAULT_TIMEZONE='Rome' is not an IANA time zone"),
+    ("BASE_URL", "pbem.example.org", "PBEM_BASE_URL='pbem.example.org' must start with http"),
+])
+def test_a_bad_setting_stops_the_start_with_a_clear_message(
+    tmp_path: Path, key: str, value: str, message: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        load_config(tmp_path, {key: value, "DOTENV_PATH": str(tmp_path / "missing.env")})
