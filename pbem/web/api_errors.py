@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
+
 from pbem.engine import RulesError, UnknownRuleset
 from pbem.engine.errors import ReplayError
 from pbem.services.errors import ServiceError
@@ -21,7 +23,7 @@ HANDLED = (ServiceError, RulesError, UnknownRuleset, ReplayError)
 def error_body(exc: BaseException) -> tuple[int, dict[str, Any]]:
     """``(status, body)`` for a service, rules or registry error."""
     if isinstance(exc, RulesError | ServiceError):
-        body: dict[str, Any] = {"error": type(exc).__name__, "message": exc.message}
+        body: dict[str, Any] = {"error": type(exc).__name__, "message": _message(exc)}
         rule_id = getattr(exc, "rule_id", None)
         if rule_id:
             body["rule_id"] = rule_id
@@ -33,6 +35,17 @@ def error_body(exc: BaseException) -> tuple[int, dict[str, Any]]:
     if isinstance(exc, ReplayError):
         return 400, {"error": "ReplayError", "message": str(exc)}
     raise TypeError(f"not an error the web layer maps: {exc!r}")
+
+
+def _message(exc: RulesError | ServiceError) -> str:
+    """The message in the viewer's language when the service gave a template, else as is."""
+    template = getattr(exc, "template", None)
+    if not isinstance(template, str):
+        return exc.message
+    try:
+        return gettext(template, **(getattr(exc, "params", None) or {}))
+    except (KeyError, TypeError, ValueError):  # a broken translation must not hide the error
+        return exc.message
 
 
 def flash_text(body: dict[str, Any]) -> str:
