@@ -156,7 +156,9 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
         "acting_seats": acting if data["status"] == "active" else [],
         "order_seats": sorted(({"id": s, "name": names.get(s, s)} for s in data["my_seats"]),
                               key=lambda s: s["id"] not in owing),
-        "legal": legal, "can_undo": {data["seat"]: data["can_undo"]} if data["seat"] else {},
+        "legal": legal,
+        "can_undo": {data["seat"]: data["can_undo"]} if data["seat"] else {},
+        "legal_options": data["legal"] or {},  # per-ruleset partials build their forms from it
         "order_example": canonical_json(example), "summary": summarise(data["view"]),
         "offered_seats": offered_seats(data, uid),
         "may_export": may_export(data, ruleset),
