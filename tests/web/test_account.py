@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session
@@ -113,7 +115,7 @@ def test_change_password_checks_the_current_one(
 ) -> None:
     user = logged_in(client, user_factory)
     response = client.post("/account/password", data={
-        "current_password": "not my password", "password": NEW_PASSWORD, "confirm": NEW_PASSWORD})
+        "pw-current_password": "not my password", "pw-password": NEW_PASSWORD, "pw-confirm": NEW_PASSWORD})
     assert response.status_code == 400
     assert b"The current password is not right" in response.data
     assert reload(app, user).check_password(DEFAULT_PASSWORD)
@@ -126,7 +128,7 @@ def test_change_password_keeps_this_session_and_ends_the_others(
     user = logged_in(laptop, user_factory)
     phone.post("/auth/login", data={"email": user.email, "password": DEFAULT_PASSWORD})
     response = laptop.post("/account/password", data={
-        "current_password": DEFAULT_PASSWORD, "password": NEW_PASSWORD, "confirm": NEW_PASSWORD})
+        "pw-current_password": DEFAULT_PASSWORD, "pw-password": NEW_PASSWORD, "pw-confirm": NEW_PASSWORD})
     assert response.status_code == 302
     assert reload(app, user).check_password(NEW_PASSWORD)
     assert is_logged_in(laptop)
@@ -178,8 +180,46 @@ def test_profile_and_language_forms_need_a_csrf_token(csrf_app: Flask, user_fact
     assert client.post("/account/", data=profile_data(user, display_name="X")).status_code == 400
     assert client.post("/account/language", data={"lang": "it"}).status_code == 400
     assert client.post("/account/password", data={
-        "current_password": DEFAULT_PASSWORD, "password": NEW_PASSWORD,
-        "confirm": NEW_PASSWORD}).status_code == 400
+        "pw-current_password": DEFAULT_PASSWORD, "pw-password": NEW_PASSWORD,
+        "pw-confirm": NEW_PASSWORD}).status_code == 400
     saved = reload(csrf_app, user)
     assert (saved.display_name, saved.language) == (user.display_name, "en")
     assert saved.check_password(DEFAULT_PASSWORD)
+
+
+class _Markup(HTMLParser):
+    """Collects element ids, label targets and the form controls of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.label_for: set[str] = set()
+        self.controls: list[dict[str, str | None]] = []
+        self.landmarks: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if attributes.get("id"):
+            self.ids.append(str(attributes["id"]))
+        if tag == "label" and attributes.get("for"):
+            self.label_for.add(str(attributes["for"]))
+        if tag in ("input", "select", "textarea") and attributes.get("type") not in (
+            "hidden", "submit", "checkbox"
+        ):
+            self.controls.append(attributes)
+        if tag in ("main", "nav", "header", "footer"):
+            self.landmarks.append(tag)
+
+
+@pytest.mark.parametrize("path", ["/auth/login", "/auth/register", "/auth/reset", "/account/"])
+def test_account_pages_have_unique_ids_labelled_fields_and_landmarks(
+    client: FlaskClient, user_factory, path: str
+) -> None:
+    if path == "/account/":
+        logged_in(client, user_factory)
+    markup = _Markup()
+    markup.feed(client.get(path).get_data(as_text=True))
+    assert len(markup.ids) == len(set(markup.ids))
+    assert markup.controls
+    assert all(control.get("id") in markup.label_for for control in markup.controls)
+    assert {"main", "nav", "header", "footer"} <= set(markup.landmarks)

@@ -94,7 +94,7 @@ def test_reset_link_stops_working_when_the_password_changes_otherwise(
     link = reset_link(app)
     client.post("/auth/login", data={"email": "p@example.com", "password": DEFAULT_PASSWORD})
     response = client.post("/account/password", data={
-        "current_password": DEFAULT_PASSWORD, "password": NEW_PASSWORD, "confirm": NEW_PASSWORD})
+        "pw-current_password": DEFAULT_PASSWORD, "pw-password": NEW_PASSWORD, "pw-confirm": NEW_PASSWORD})
     assert response.status_code == 302
     assert client.get(link).status_code == 400
 

@@ -136,6 +136,12 @@ class ProfileForm(_WithTimezone):
 
 
 class ChangePasswordForm(FlaskForm):
+    """Shares the profile page with ``ProfileForm``: its fields are named ``pw-...``."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("prefix", "pw")
+        super().__init__(*args, **kwargs)
+
     current_password = PasswordField(
         _l("Current password"), validators=[DataRequired(_l("Enter your current password."))]
     )
