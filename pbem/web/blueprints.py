@@ -8,4 +8,5 @@ BLUEPRINTS = [
     "pbem.web.api:bp",
     "pbem.web.dice:bp",
     "pbem.web.notifications:bp",
+    "pbem.web.board:bp",
 ]

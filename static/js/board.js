@@ -1,0 +1,241 @@
+// The A&A board: zoom and pan, names on hover, a panel per territory, moves built by clicking.
+// The page works without this script (forms post to the server); legality always comes from the
+// server: destinations from /aa/reachable (the engine's helpers), refusals with the engine's rule ID.
+(() => {
+  "use strict";
+  const svg = document.getElementById("aa-board");
+  if (!svg) return;
+  const readJson = (id) => { const el = document.getElementById(id); return el ? JSON.parse(el.textContent) : {}; };
+  const data = readJson("aa-data");
+  const T = readJson("aa-strings");
+  const panel = document.getElementById("space-panel");
+  const body = document.getElementById("space-panel-body");
+  const hover = document.getElementById("board-hover");
+  const csrf = document.querySelector('input[name="csrf_token"]');
+  const full = svg.viewBox.baseVal;
+  const home = { x: full.x, y: full.y, w: full.width, h: full.height };
+  const key = "aa-view-" + (data.game || "h");
+  document.querySelectorAll("[data-needs-js]").forEach((el) => { el.hidden = false; });
+
+  // -- zoom and pan (the viewBox) -----------------------------------------------------------
+  let vb = Object.assign({}, home);
+  try { const saved = JSON.parse(sessionStorage.getItem(key)); if (saved && saved.w) vb = saved; } catch (e) { /* none */ }
+  const apply = () => {
+    vb.w = Math.min(Math.max(vb.w, home.w / 12), home.w); vb.h = vb.w * home.h / home.w;
+    vb.x = Math.min(Math.max(vb.x, home.x - vb.w / 2), home.x + home.w - vb.w / 2);
+    vb.y = Math.min(Math.max(vb.y, home.y - vb.h / 2), home.y + home.h - vb.h / 2);
+    svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
+    try { sessionStorage.setItem(key, JSON.stringify(vb)); } catch (e) { /* private mode */ }
+  };
+  const zoom = (f, cx, cy) => {
+    const px = cx === undefined ? vb.x + vb.w / 2 : cx; const py = cy === undefined ? vb.y + vb.h / 2 : cy;
+    vb.x = px - (px - vb.x) * f; vb.y = py - (py - vb.y) * f; vb.w *= f; apply();
+  };
+  const toBoard = (ev) => {
+    const r = svg.getBoundingClientRect(); const s = Math.max(vb.w / r.width, vb.h / r.height);
+    return [vb.x + (ev.clientX - r.left) * s, vb.y + (ev.clientY - r.top) * s, s];
+  };
+  document.querySelectorAll("[data-zoom]").forEach((b) => b.addEventListener("click", () => {
+    if (b.dataset.zoom === "in") zoom(0.7); else if (b.dataset.zoom === "out") zoom(1 / 0.7);
+    else { vb = Object.assign({}, home); apply(); }
+  }));
+  svg.addEventListener("wheel", (ev) => { ev.preventDefault(); const [x, y] = toBoard(ev); zoom(ev.deltaY < 0 ? 0.85 : 1 / 0.85, x, y); },
+    { passive: false });
+  let drag = null; let moved = false;
+  svg.addEventListener("pointerdown", (ev) => { drag = { x: ev.clientX, y: ev.clientY, vx: vb.x, vy: vb.y }; moved = false; });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    const dx = ev.clientX - drag.x; const dy = ev.clientY - drag.y;
+    if (!moved && Math.abs(dx) + Math.abs(dy) < 6) return;
+    moved = true; svg.classList.add("dragging");
+    const s = toBoard(ev)[2]; vb.x = drag.vx - dx * s; vb.y = drag.vy - dy * s; apply();
+  });
+  const endDrag = () => { drag = null; svg.classList.remove("dragging"); };
+  svg.addEventListener("pointerup", endDrag); svg.addEventListener("pointerleave", endDrag);
+  apply();
+
+  // -- hover, focus and the panel -----------------------------------------------------------
+  const paths = () => svg.querySelectorAll("path[data-space]");
+  const pathOf = (name) => svg.querySelector(`path[data-space="${CSS.escape(name)}"]`);
+  const say = (p) => { if (hover) hover.textContent = p.getAttribute("aria-label"); };
+  svg.addEventListener("pointerover", (ev) => { if (ev.target.dataset && ev.target.dataset.space) say(ev.target); });
+  svg.addEventListener("focusin", (ev) => { if (ev.target.dataset && ev.target.dataset.space) say(ev.target); });
+  svg.addEventListener("click", (ev) => { if (!moved && ev.target.dataset && ev.target.dataset.space) choose(ev.target.dataset.space); });
+  svg.addEventListener("keydown", (ev) => {
+    if ((ev.key === "Enter" || ev.key === " ") && ev.target.dataset && ev.target.dataset.space) {
+      ev.preventDefault(); choose(ev.target.dataset.space);
+    }
+  });
+  document.getElementById("space-panel-close")?.addEventListener("click", () => { reset(); panel.hidden = true; });
+
+  const el = (tag, attrs, ...kids) => {
+    const e = document.createElement(tag);
+    Object.entries(attrs || {}).forEach(([k, v]) => { if (k === "text") e.textContent = v; else e.setAttribute(k, v); });
+    kids.forEach((k) => e.append(k)); return e;
+  };
+  const unitName = (t) => (data.units || {})[t] || t;
+  const powerName = (p) => (data.names || {})[p] || p || T.neutral;
+  let move = null; // {from, ids, dests, to}
+
+  const reset = () => {
+    move = null;
+    paths().forEach((p) => p.classList.remove("selected", "dest", "chosen",
+      ...[...p.classList].filter((c) => c.startsWith("ends-"))));
+  };
+  const choose = (name) => {
+    if (move && move.dests && move.dests[name]) { pick(name); return; }
+    reset(); open(name);
+  };
+  const open = (name) => {
+    const sp = (data.spaces || {})[name]; if (!sp) return;
+    pathOf(name)?.classList.add("selected");
+    document.getElementById("space-panel-h").textContent = name;
+    body.replaceChildren();
+    const facts = el("ul");
+    facts.append(el("li", { text: sp.kind === "sea" ? T.sea : `${T.owner}: ${powerName(sp.owner)}` }));
+    if (sp.value) facts.append(el("li", { text: `${T.value}: ${sp.value}` }));
+    if (sp.capital) facts.append(el("li", { text: T.capital }));
+    if (sp.factory) facts.append(el("li", { text: T.factory }));
+    body.append(facts, el("h4", { text: T.units }));
+    const list = el("ul");
+    sp.units.forEach((u) => list.append(el("li", { text: `${unitName(u.type)} #${u.id} (${powerName(u.owner)})`
+      + (u.aboard ? ` ${T.aboard} #${u.aboard}` : "") + (u.hits ? ` ${T.damaged}` : "") })));
+    if (!sp.units.length) list.append(el("li", { text: T.none }));
+    body.append(list);
+    if (sp.events && sp.events.length) {
+      const ev = el("ul"); sp.events.forEach((t) => ev.append(el("li", { text: t })));
+      body.append(el("h4", { text: T.happened }), ev);
+    }
+    const mine = sp.units.filter((u) => u.owner === data.power);
+    if (data.moving && mine.length) movePicker(name, mine);
+    panel.hidden = false; panel.focus({ preventScroll: true });
+    panel.scrollIntoView({ block: "nearest" });
+  };
+
+  // -- moves ----------------------------------------------------------------------------------
+  const movePicker = (name, mine) => {
+    const fs = el("fieldset", {}, el("legend", { text: T.pick }));
+    const ul = el("ul", { class: "unit-pick" });
+    mine.forEach((u) => {
+      const id = `mv-${u.id}`;
+      ul.append(el("li", {}, el("input", { type: "checkbox", id, value: String(u.id), "data-unit": "1" }),
+        el("label", { for: id, text: ` ${unitName(u.type)} #${u.id}` + (u.aboard ? ` (${T.aboard} #${u.aboard})` : "") })));
+    });
+    const all = el("button", { type: "button", text: T.all });
+    all.addEventListener("click", () => fs.querySelectorAll("input[data-unit]").forEach((c) => { c.checked = true; }));
+    const go = el("button", { type: "button", id: "where-button", text: T.where });
+    go.addEventListener("click", () => ask(name, [...fs.querySelectorAll("input[data-unit]:checked")].map((c) => +c.value)));
+    fs.append(ul, all, " ", go);
+    body.append(fs, el("div", { id: "move-area" }));
+  };
+  const area = () => document.getElementById("move-area");
+  const problem = (text) => area().replaceChildren(el("p", { class: "panel-error", role: "alert", text }));
+  const endsText = (e) => T["ends_" + e.ends] || e.ends;
+
+  const ask = async (from, ids) => {
+    if (!ids.length) return;
+    const url = `${data.urls.reachable}?seat=${encodeURIComponent(data.seat)}&units=${ids.join(",")}`;
+    let answer;
+    try { answer = await (await fetch(url, { headers: { Accept: "application/json" } })).json(); } catch (e) { problem(T.failed); return; }
+    if (answer.message) { problem(answer.message); return; }
+    const dests = answer.destinations || {};
+    paths().forEach((p) => p.classList.remove("dest", "chosen"));
+    move = { from, ids, dests };
+    const names = Object.keys(dests);
+    if (!names.length) { problem(T.nowhere); return; }
+    const ul = el("ul", { class: "dest-list" });
+    names.forEach((n) => {
+      pathOf(n)?.classList.add("dest", "ends-" + dests[n].ends);
+      const b = el("button", { type: "button", "data-dest": n, text: `${n}: ${endsText(dests[n])} (${dests[n].cost} ${T.cost})` });
+      b.addEventListener("click", () => pick(n)); ul.append(el("li", {}, b));
+    });
+    area().replaceChildren(el("p", { text: T.choose }), ul);
+  };
+  const pick = (to) => {
+    const e = move.dests[to]; move.to = to;
+    paths().forEach((p) => p.classList.remove("chosen")); pathOf(to)?.classList.add("chosen");
+    const text = T.moving.replace("{n}", move.ids.length).replace("{to}", to)
+      .replace("{route}", e.route.join(" → ")).replace("{ends}", endsText(e));
+    const send = el("button", { type: "button", id: "send-move", class: "primary", text: T.send });
+    send.addEventListener("click", () => submit(e));
+    const cancel = el("button", { type: "button", text: T.cancel });
+    cancel.addEventListener("click", () => { reset(); panel.hidden = true; });
+    const box = el("div", { class: "move-confirm" }, el("p", { role: "status", text }));
+    if (e.landing) box.append(el("p", { text: `${T.landing}: ${JSON.stringify(e.landing)}` }));
+    box.append(send, " ", cancel);
+    area().querySelector(".move-confirm")?.remove(); area().append(box);
+    send.focus();
+  };
+  const submit = async (e) => {
+    const order = { type: "move", units: move.ids, route: e.route };
+    if (e.landing) order.landing = e.landing;
+    if (e.transport !== undefined) order.transport = e.transport;
+    await post(order);
+  };
+  const post = async (order) => {
+    area()?.querySelector("#send-move")?.setAttribute("disabled", "");
+    let res; let answer;
+    try {
+      res = await fetch(data.urls.orders, { method: "POST", headers: { "Content-Type": "application/json",
+        Accept: "application/json", "X-CSRFToken": csrf ? csrf.value : "" },
+        body: JSON.stringify({ seat: data.seat, expected_seq: data.last_seq, order }) });
+      answer = await res.json();
+    } catch (err) { problem(T.failed); return; }
+    if (res.ok) { window.location.reload(); return; }
+    problem(answer.rule_id ? `${answer.message} (${answer.rule_id})` : answer.message);
+  };
+
+  // -- purchase: running total and IPCs left --------------------------------------------------
+  const buy = document.getElementById("purchase-form");
+  if (buy) {
+    const update = () => {
+      let total = 0;
+      buy.querySelectorAll("input[data-cost]").forEach((i) => { total += (+i.value || 0) * +i.dataset.cost; });
+      document.getElementById("purchase-total").textContent = total;
+      const left = +buy.dataset.available - total;
+      const out = document.getElementById("purchase-left"); out.textContent = left;
+      out.classList.toggle("aa-error", left < 0);
+    };
+    buy.addEventListener("input", update); update();
+  }
+
+  // -- the history stepper: redraw the board at another event without reloading ---------------
+  const stepper = document.getElementById("history-stepper");
+  if (stepper) {
+    const frameUrl = stepper.dataset.frame; const steps = JSON.parse(stepper.dataset.steps);
+    let at = +stepper.dataset.at;
+    const status = document.getElementById("history-at");
+    const draw = async (seq) => {
+      const res = await fetch(`${frameUrl}?at=${seq}`, { headers: { Accept: "application/json" } });
+      if (!res.ok) return;
+      const f = await res.json(); at = f.at;
+      paths().forEach((p) => {
+        const n = p.dataset.space;
+        if (p.classList.contains("land")) {
+          [...p.classList].filter((c) => c.startsWith("o-")).forEach((c) => p.classList.remove(c));
+          p.classList.add("o-" + (f.owners[n] || "none"));
+        }
+        if (f.labels[n]) p.setAttribute("aria-label", f.labels[n]);
+      });
+      const marks = svg.querySelector("g.marks");
+      const tmp = new DOMParser().parseFromString(`<svg xmlns="http://www.w3.org/2000/svg">${f.marks}</svg>`, "image/svg+xml");
+      marks.replaceWith(document.importNode(tmp.documentElement.firstElementChild, true));
+      document.querySelectorAll(".history-log li[data-seq]").forEach((li) => {
+        li.classList.toggle("current", +li.dataset.seq === at);
+      });
+      const cur = document.querySelector(`.history-log li[data-seq="${at}"]`);
+      status.textContent = `${stepper.dataset.label} ${at}` + (cur ? `: ${cur.dataset.text}` : "");
+      history.replaceState(null, "", `?at=${at}&from=${stepper.dataset.from}`);
+    };
+    const go = (dir) => {
+      const next = dir > 0 ? steps.find((s) => s > at) : [...steps].reverse().find((s) => s < at);
+      if (next !== undefined) draw(next);
+    };
+    stepper.querySelectorAll("[data-step]").forEach((a) => a.addEventListener("click", (ev) => {
+      ev.preventDefault(); go(+a.dataset.step);
+    }));
+    document.querySelectorAll(".history-log a[data-at]").forEach((a) => a.addEventListener("click", (ev) => {
+      ev.preventDefault(); draw(+a.dataset.at);
+    }));
+  }
+})();

@@ -1,0 +1,105 @@
+"""The A&A board and its forms on the game page (server side: they work without JavaScript)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from sqlmodel import Session
+
+from pbem.services import games as game_service
+from pbem.web import board_svg
+from pbem.web.db import get_engine
+from tests.web.test_play import as_user, last_seq
+
+AXIS, ALLIES = ("germany", "japan"), ("ussr", "uk", "usa")
+
+
+def aa_game(app: Flask, user_factory: Any, options: dict[str, Any] | None = None) -> tuple[int, Any, Any]:
+    """A started A&A 1941 game: ``allies`` holds the Soviet Union, UK and USA, ``axis`` the rest."""
+    allies, axis = user_factory(display_name="Alleati"), user_factory(display_name="Asse")
+    with Session(get_engine(app), expire_on_commit=False) as s:
+        game = game_service.create_game(s, organiser_id=allies.id, ruleset_key="aa1941", title="Barbarossa",
+                                        options=options or {})
+        for user, seats in ((allies, ALLIES), (axis, AXIS)):
+            for seat in seats:
+                game_service.join_game(s, game_id=game.id, user_id=user.id, seat=seat)
+        game_service.start_game(s, game_id=game.id, user_id=allies.id)
+    return game.id, allies, axis
+
+
+def form_post(client: Any, app: Flask, game_id: int, seat: str, **fields: Any) -> Any:
+    data = {"seat": seat, "expected_seq": str(last_seq(app, game_id)), **fields}
+    return client.post(f"/games/{game_id}/aa/order", data=data)
+
+
+def test_outline_board_is_small_cacheable_and_has_one_path_per_space(client) -> None:
+    response = client.get("/boards/aa1941.svg")
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    body = response.get_data(as_text=True)
+    assert len(response.data) <= 400 * 1024
+    spaces = board_svg.board_data()["spaces"]
+    assert body.count("<path ") == len(spaces) == 120
+    assert 'id="sp-germany"' in body and 'id="sp-sz-5"' in body
+    etag = response.headers["ETag"]
+    again = client.get("/boards/aa1941.svg", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and "public" in response.headers["Cache-Control"]
+
+
+def test_game_page_draws_the_position_coloured_by_owner_with_unit_counts(app, client, user_factory) -> None:
+    game_id, allies, _axis = aa_game(app, user_factory)
+    html = as_user(client, allies).get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'class="sp land o-germany" data-space="Germany" tabindex="0" role="button"' in html
+    assert 'aria-label="Germany: Germany, 4 IPCs"' in html
+    # Russia: 3 infantry, 1 tank, 1 fighter of the Soviet Union; capital, factory, value 3
+    assert re.search(r'class="mk-u u-ussr"[^>]*>3I 1T 1F<', html)
+    assert re.search(r'class="mk-val"[^>]*>★ ■ 3<', html)
+    assert 'id="purchase-form"' in html and 'data-available="7"' in html
+    assert "The whole position as JSON" not in html
+
+
+def test_purchase_form_submits_and_an_illegal_one_shows_the_rule(app, client, user_factory) -> None:
+    game_id, allies, _axis = aa_game(app, user_factory)
+    as_user(client, allies)
+    refused = form_post(client, app, game_id, "ussr", kind="purchase", **{"buy-battleship": "1"})
+    assert refused.status_code == 422 and "AA41-PUR-02" in refused.get_data(as_text=True)
+    ok = form_post(client, app, game_id, "ussr", kind="purchase", **{"buy-infantry": "2"})
+    assert ok.status_code == 302
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'value="2" data-cost="3"' in html and 'data-available="7"' in html
+
+
+def test_reachable_lists_destinations_only_for_the_owing_player(app, client, user_factory) -> None:
+    game_id, allies, axis = aa_game(app, user_factory)
+    as_user(client, allies)
+    form_post(client, app, game_id, "ussr", kind="purchase")
+    form_post(client, app, game_id, "ussr", kind="end_phase")
+    answer = client.get(f"/games/{game_id}/aa/reachable?seat=ussr&units=51,52,53,54").get_json()
+    assert answer["destinations"]["West Russia"]["ends"] == "battle"
+    client.post("/auth/logout")
+    as_user(client, axis)
+    assert client.get(f"/games/{game_id}/aa/reachable?seat=germany&units=15").status_code == 403
+
+
+def test_history_page_steps_and_charts(app, client, user_factory) -> None:
+    game_id, allies, _axis = aa_game(app, user_factory)
+    as_user(client, allies)
+    form_post(client, app, game_id, "ussr", kind="purchase", **{"buy-infantry": "2"})
+    html = client.get(f"/games/{game_id}/history?from=1").get_data(as_text=True)
+    assert "Soviet Union buys 2 infantry (6 IPCs)" in html and 'id="history-stepper"' in html
+    first = client.get(f"/games/{game_id}/history/frame?at=1").get_json()
+    assert first["owners"]["Germany"] == "germany" and "3I 1T 1F" in first["marks"]
+
+
+def test_standing_orders_page_saves_the_seats_own_orders(app, client, user_factory) -> None:
+    game_id, _allies, axis = aa_game(app, user_factory)
+    as_user(client, axis)
+    page = client.get(f"/games/{game_id}/standing?seat=germany")
+    assert page.status_code == 200 and "Standing orders of Germany" in page.get_data(as_text=True)
+    saved = client.post(f"/games/{game_id}/standing", data={
+        "seat": "germany", "loss_order": ["infantry", "tank"], "keep_last": ["fighter"], "submerge": "1"})
+    assert saved.status_code == 302
+    html = client.get(f"/games/{game_id}/standing?seat=germany").get_data(as_text=True)
+    assert re.search(r'id="loss-2" name="loss_order">.*?<option value="tank" selected>', html, re.S)
+    assert 'id="submerge" name="submerge" value="1" checked' in html
