@@ -66,7 +66,7 @@ class Worker:
         if self.transport is None:
             self.transport = transport_from_config(self.app.config)
         self.engine = self.app.extensions["pbem_db_engine"]
-        self.render = make_renderer(self.session)
+        self.render = make_renderer(self.session, app=self.app)
         cfg = self.app.config
         self.intervals = {
             "dispatch": float(cfg.get("NOTIFY_DISPATCH_SECONDS", 15)),
@@ -74,6 +74,7 @@ class Worker:
             "deadlines": float(cfg.get("NOTIFY_DEADLINE_SECONDS", 60)),
             "digest": float(cfg.get("NOTIFY_DIGEST_SECONDS", 3600)),
         }
+        self.senders = int(cfg.get("NOTIFY_SENDERS", 4))
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
@@ -88,7 +89,8 @@ class Worker:
             if name == "dispatch":
                 assert self.transport is not None
                 return dispatch_pending(self.session, self.transport, now,
-                                        worker=self.worker_id, render=self.render)
+                                        worker=self.worker_id, render=self.render,
+                                        senders=self.senders)
             if name == "reminders":
                 return deadlines.send_reminders(self.session, now)
             if name == "deadlines":

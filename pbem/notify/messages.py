@@ -205,11 +205,19 @@ def render_row(session: Session, row: OutboxMessage) -> None:
     row.headers = json.dumps(headers, sort_keys=True)
 
 
-def make_renderer(session_factory: Callable[[], Any]) -> Callable[[OutboxMessage], None]:
-    """The ``render`` callback for :func:`pbem.notify.outbox.dispatch_pending` (app context)."""
+def make_renderer(session_factory: Callable[[], Any],
+                  app: Any = None) -> Callable[[OutboxMessage], None]:
+    """The ``render`` callback for :func:`pbem.notify.outbox.dispatch_pending`.
+
+    With ``app`` it pushes that app's context itself (sending threads have none).
+    """
 
     def render(row: OutboxMessage) -> None:
         with session_factory() as session:
-            render_row(session, row)
+            if app is None:
+                render_row(session, row)
+                return
+            with app.app_context():
+                render_row(session, row)
 
     return render

@@ -12,10 +12,15 @@ import json
 import logging
 import smtplib
 import ssl
+import threading
 import urllib.error
 import urllib.request
-from email.message import EmailMessage
-from email.utils import format_datetime
+from email.charset import QP, Charset
+from email.header import Header
+from email.message import Message
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.utils import format_datetime, formataddr, parseaddr
 from pathlib import Path
 from typing import Any
 
@@ -27,20 +32,40 @@ log = logging.getLogger(__name__)
 SECURITY_MODES = ("none", "starttls", "tls")
 
 
-def build_email(row: OutboxMessage, sender: str) -> EmailMessage:
-    """The MIME message for an email row (text part, plus an HTML alternative if any)."""
-    msg = EmailMessage()
-    msg["From"] = sender
+def _charset() -> Charset:
+    charset = Charset("utf-8")
+    charset.body_encoding = QP  # readable .eml files, 7-bit safe on the wire
+    return charset
+
+
+def _address(value: str) -> str:
+    name, addr = parseaddr(value)
+    return formataddr((name, addr), charset="utf-8") if name else addr
+
+
+def build_email(row: OutboxMessage, sender: str) -> Message:
+    """The MIME message for an email row (text part, plus an HTML alternative if any).
+
+    Built with the ``compat32`` classes: several times faster than ``EmailMessage``,
+    which matters at hundreds of messages a second.
+    """
+    text = MIMEText(row.text, "plain", _charset())
+    msg: Message
+    if row.html:
+        msg = MIMEMultipart("alternative")
+        msg.attach(text)
+        msg.attach(MIMEText(row.html, "html", _charset()))
+    else:
+        msg = text
+    msg["From"] = _address(sender)
     msg["To"] = row.to_address
-    msg["Subject"] = row.subject
+    msg["Subject"] = Header(row.subject, "utf-8").encode() if not row.subject.isascii() \
+        else row.subject
     msg["Message-ID"] = row.message_id
     if row.created_at is not None:
         msg["Date"] = format_datetime(row.created_at)
     for name, value in json.loads(row.headers or "{}").items():
         msg[name] = value
-    msg.set_content(row.text)
-    if row.html:
-        msg.add_alternative(row.html, subtype="html")
     return msg
 
 
@@ -54,7 +79,7 @@ class FileTransport:
     def send(self, message: OutboxMessage) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         path = self.directory / f"{message.id:06d}-{message.kind}.eml"
-        path.write_bytes(bytes(build_email(message, self.sender)))
+        path.write_bytes(build_email(message, self.sender).as_bytes())
         log.info("mail to %s (%s) written to %s", message.to_address, message.subject, path)
 
     def close(self) -> None:
@@ -62,7 +87,11 @@ class FileTransport:
 
 
 class SmtpTransport:
-    """SMTP with STARTTLS or implicit TLS and optional login; one connection reused."""
+    """SMTP with STARTTLS or implicit TLS and optional login.
+
+    Connections are kept open and reused; each ``send`` borrows one from a free list,
+    so several threads may send at once, each on its own connection.
+    """
 
     def __init__(self, host: str, port: int, *, sender: str, security: str = "starttls",
                  username: str | None = None, password: str | None = None,
@@ -72,11 +101,10 @@ class SmtpTransport:
         self.host, self.port, self.sender, self.security = host, port, sender, security
         self.username, self.password, self.timeout = username, password, timeout
         self.ssl_context = ssl_context
-        self._conn: smtplib.SMTP | None = None
+        self._free: list[smtplib.SMTP] = []
+        self._lock = threading.Lock()
 
     def _connect(self) -> smtplib.SMTP:
-        if self._conn is not None:
-            return self._conn
         context = self.ssl_context or ssl.create_default_context()
         conn: smtplib.SMTP
         if self.security == "tls":
@@ -87,40 +115,62 @@ class SmtpTransport:
                 conn.starttls(context=context)
         if self.username:
             conn.login(self.username, self.password or "")
-        self._conn = conn
         return conn
 
+    def _borrow(self) -> smtplib.SMTP:
+        with self._lock:
+            if self._free:
+                return self._free.pop()
+        return self._connect()
+
+    def _give_back(self, conn: smtplib.SMTP) -> None:
+        with self._lock:
+            self._free.append(conn)
+
     def send(self, message: OutboxMessage) -> None:
+        conn: smtplib.SMTP | None = None
         try:
-            conn = self._connect()
-            conn.send_message(build_email(message, self.sender))
+            conn = self._borrow()
+            data = build_email(message, self.sender).as_bytes()
+            conn.sendmail(parseaddr(self.sender)[1], [message.to_address], data)
         except smtplib.SMTPRecipientsRefused as exc:
-            self.close()
+            self._discard(conn)
             codes = [code for code, _ in exc.recipients.values()]
             if codes and all(code >= 500 for code in codes):
                 raise PermanentError(f"recipient refused: {exc.recipients}") from exc
             raise TransientError(f"recipient deferred: {exc.recipients}") from exc
         except smtplib.SMTPAuthenticationError as exc:
-            self.close()
+            self._discard(conn)
             raise TransientError(f"SMTP login failed: {exc.smtp_code}") from exc
         except smtplib.SMTPResponseException as exc:
-            self.close()
+            self._discard(conn)
             text = f"{exc.smtp_code} {exc.smtp_error!r}"
             if 500 <= exc.smtp_code < 600 and exc.smtp_code not in (530, 535):
                 raise PermanentError(text) from exc
             raise TransientError(text) from exc
         except (smtplib.SMTPException, OSError) as exc:
-            self.close()
+            self._discard(conn)
             raise TransientError(f"{type(exc).__name__}: {exc}") from exc
+        self._give_back(conn)
 
-    def close(self) -> None:
-        conn, self._conn = self._conn, None
-        if conn is None:
-            return
+    def _discard(self, conn: smtplib.SMTP | None) -> None:
+        """Close a connection after an error (the next send opens a new one)."""
+        if conn is not None:
+            self._quit(conn)
+
+    @staticmethod
+    def _quit(conn: smtplib.SMTP) -> None:
         try:
             conn.quit()
         except (smtplib.SMTPException, OSError):
             conn.close()
+
+    def close(self) -> None:
+        """Close the idle connections."""
+        with self._lock:
+            conns, self._free = self._free, []
+        for conn in conns:
+            self._quit(conn)
 
 
 class WebhookTransport:

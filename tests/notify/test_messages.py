@@ -39,14 +39,13 @@ def _render(app, db, row):  # type: ignore[no-untyped-def]
 def test_your_turn_email_has_what_happened_deadline_in_zone_and_links(app, db, people) -> None:  # type: ignore[no-untyped-def]
     game = start_race(db, people, hours=48)
     play(db, game, people["rita"], "red", {"type": "step", "n": 2}, T0 + timedelta(hours=1))
-    play(db, game, people["rita"], "red", {"type": "roll"}, T0 + timedelta(hours=1))
     play(db, game, people["rita"], "red", {"type": "end"}, T0 + timedelta(hours=2))
     row = _render(app, db, rows(db, "your_turn")[-1])
     assert row.to_address == "bruno@example.org"
     assert row.subject == "Your turn in Friday race"
     # deadline: 2026-01-14 20:00 UTC is 15:00 in New York (EST)
     assert "Wednesday 14 January 2026, 15:00 EST" in row.text
-    assert "Red rolled" in row.text and "stepped" in row.text
+    assert "Red: stepped" in row.text
     assert "http://pbem.test/n/open/" in row.text and "http://pbem.test/n/open/" in row.html
     headers = row.headers
     assert "List-Unsubscribe" in headers and "One-Click" in headers
@@ -77,3 +76,19 @@ def test_daily_deadline_keeps_local_time_across_daylight_saving() -> None:
     assert summer == datetime(2026, 3, 29, 19, 0, tzinfo=UTC)  # CEST from 29 March
     assert next_wall_clock(summer, "21:00", "Europe/Rome") == datetime(2026, 3, 30, 19, 0,
                                                                          tzinfo=UTC)
+
+
+def test_dice_lines_show_faces_and_hits(app) -> None:  # type: ignore[no-untyped-def]
+    from pbem.notify.messages import describe
+
+    event = {"seq": 9, "seat": "red", "type": "dice.rolled", "v": 1,
+             "payload": {"sides": 6, "faces": [2, 6, 1], "dice": [
+                 {"target": 2, "hit": True}, {"target": 2, "hit": False},
+                 {"target": 2, "hit": True}]}}
+    with app.app_context():
+        from flask_babel import force_locale
+
+        with force_locale("en"):
+            assert describe(None, event, {"red": "Red"}) == "Red rolled 2, 6, 1: 2 hit(s)"
+        with force_locale("it"):
+            assert describe(None, event, {"red": "Rosso"}) == "Rosso ha tirato 2, 6, 1: 2 colpi"
