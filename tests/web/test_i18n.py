@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -163,3 +164,21 @@ def test_localtime_outside_a_request_uses_the_given_zone_and_language(app: Flask
         assert localtime(WINTER, "short", tz="Asia/Tokyo") == "15/01/26, 21:00 JST"
     with app.app_context():
         assert localtime(SUMMER, "HH:mm") == "14:00"  # default zone, Europe/Rome
+
+
+def test_italian_translations_keep_every_placeholder() -> None:
+    placeholder = re.compile(r"%\(\w+\)[sdf]|\{\w+\}")
+    with (CATALOG / "messages.po").open("rb") as handle:
+        catalog = read_po(handle, locale="it")
+    wrong = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set(placeholder.findall(ids[-1]))
+        wrong += [(ids[0], text) for text in strings
+                  if set(placeholder.findall(text)) - wanted
+                  or (len(ids) == 1 and set(placeholder.findall(text)) != wanted)]
+    assert wrong == []
+    assert list(catalog.check()) == []
