@@ -10,6 +10,7 @@ for a stale one. The routes are described in :mod:`pbem.web.openapi`.
 from __future__ import annotations
 
 import json
+import logging
 from datetime import datetime
 from typing import Any
 
@@ -32,6 +33,7 @@ from pbem.web.extensions import client_address, csrf, limiter
 from pbem.web.play import may_export
 
 PREFIX = openapi.PREFIX
+logger = logging.getLogger(__name__)
 LOG_DEFAULT = 100
 
 bp = Blueprint("api", __name__)
@@ -146,10 +148,14 @@ def openapi_json() -> ResponseReturnValue:
 def rulesets() -> ResponseReturnValue:
     out = []
     for key in available():
-        rs = load_ruleset(key)
-        defaults = rs.normalise_options({})
+        try:
+            rs = load_ruleset(key)
+            seats = rs.seats(rs.normalise_options({}))
+        except Exception:  # a ruleset that does not load is not offered (as on the pages)
+            logger.exception("ruleset %s does not load", key)
+            continue
         out.append({"key": key, "title": rs.title or key, "multi_seat": rs.multi_seat,
-                    "options": rs.options_schema(), "seats": rs.seats(defaults)})
+                    "options": rs.options_schema(), "seats": seats})
     return jsonify(out)
 
 

@@ -31,14 +31,17 @@ bp = Blueprint("lobby", __name__)
 # -- lists -----------------------------------------------------------------------------------
 def card(game: Any, *, my_seats: list[str] | None = None, free: int | None = None) -> dict:
     """One game in a list (``lobby/_game_list.html``)."""
-    names = {s["id"]: s["name"] for s in seats_of(game)}
+    try:  # a game whose ruleset is no longer installed is still listed, by its key
+        names = {s["id"]: s["name"] for s in seats_of(game)}
+        title = load_ruleset(game.ruleset_key).title or game.ruleset_key
+    except (*HANDLED, LookupError):
+        names, title = {}, game.ruleset_key
     owed = json.loads(game.owed_seats) if game.status != "finished" else []
     mine = my_seats or []
-    ruleset = load_ruleset(game.ruleset_key)
     return {
         "id": game.id, "title": game.title, "status": game.status,
         "status_label": status_labels().get(game.status, game.status),
-        "visibility": game.visibility, "ruleset_title": ruleset.title or ruleset.key,
+        "visibility": game.visibility, "ruleset_title": title,
         "owed_to_me": any(s in mine for s in owed) and game.status == "active",
         "my_owed_names": [names.get(s, s) for s in owed if s in mine],
         "owed_names": [names.get(s, s) for s in owed] if game.status == "active" else [],

@@ -219,3 +219,14 @@ def test_import_form_creates_a_paused_copy_and_refuses_a_broken_file(app, client
                           content_type="multipart/form-data")
     assert refused.status_code == 400
     assert "not a valid game export" in refused.get_data(as_text=True)
+
+
+def test_my_games_lists_a_game_whose_ruleset_is_gone(app, client, user_factory, siderace):
+    organiser = user_factory()
+    with Session(get_engine(app), expire_on_commit=False) as s:
+        game_service.create_game(s, organiser_id=organiser.id, ruleset_key=siderace,
+                                 title="Orfana", options={})
+    unregister(siderace)
+    response = as_user(client, organiser).get("/games")
+    assert response.status_code == 200
+    assert "Orfana" in response.get_data(as_text=True)
