@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 from pbem.engine import Game as EngineGame
 from pbem.engine import Ruleset, UnknownRuleset, load_ruleset
 from pbem.engine.events import canonical_json
-from pbem.services.errors import BadRequest, Forbidden, NotFound
+from pbem.services.errors import BadRequest, Forbidden, NotFound, _
 from pbem.store.models.accounts import User
 from pbem.store.models.games import ACTIVE, FINISHED, Game, SeatHolder, as_utc
 
@@ -35,17 +35,17 @@ def get_game(session: Session, game_id: Any) -> Game:
     try:
         key = int(game_id)
     except (TypeError, ValueError):
-        raise NotFound(f"There is no game {game_id!r}.") from None
+        raise NotFound(_("There is no game %(game)s."), game=repr(game_id)) from None
     game = session.get(Game, key)
     if game is None:
-        raise NotFound(f"There is no game {key}.")
+        raise NotFound(_("There is no game %(game)s."), game=key)
     return game
 
 
 def get_user(session: Session, user_id: int) -> User:
     user = session.get(User, user_id)
     if user is None:
-        raise NotFound(f"There is no user {user_id}.")
+        raise NotFound(_("There is no user %(user)s."), user=user_id)
     return user
 
 
@@ -53,7 +53,7 @@ def ruleset_of(key: str) -> Ruleset:
     try:
         return load_ruleset(key)
     except UnknownRuleset:
-        raise BadRequest(f"There is no game type '{key}'.") from None
+        raise BadRequest(_("There is no game type '%(key)s'."), key=key) from None
 
 
 def seats_of(game: Game) -> list[dict[str, Any]]:
@@ -68,7 +68,7 @@ def holders(session: Session, game_id: int) -> dict[str, SeatHolder]:
 
 def require_organiser(game: Game, user_id: int | None) -> None:
     if user_id is None or game.organiser_id != user_id:
-        raise Forbidden("Only the organiser of this game may do that.")
+        raise Forbidden(_("Only the organiser of this game may do that."))
 
 
 def check_deadline_hours(hours: Any) -> int | None:
@@ -77,9 +77,9 @@ def check_deadline_hours(hours: Any) -> int | None:
     try:
         value = int(hours)
     except (TypeError, ValueError):
-        raise BadRequest("The deadline is a whole number of hours.") from None
+        raise BadRequest(_("The deadline is a whole number of hours.")) from None
     if not 1 <= value <= MAX_DEADLINE_HOURS:
-        raise BadRequest(f"The deadline must be between 1 and {MAX_DEADLINE_HOURS} hours.")
+        raise BadRequest(_("The deadline must be between 1 and %(max)s hours."), max=MAX_DEADLINE_HOURS)
     return value
 
 

@@ -1,5 +1,10 @@
 """Errors the use cases raise: each carries the HTTP status and a message a player understands.
 
+Messages are English templates with ``%(name)s`` placeholders: ``message`` is the
+filled-in English text, ``template`` and ``params`` let the web layer translate
+(``gettext(err.template) % err.params``). Templates are written as ``_("...")``
+calls (the identity function below) so ``pybabel extract`` finds them.
+
 Engine ``RulesError``s (``InvalidOrder`` 400, ``IllegalOrder`` 422, ``NotYourTurn`` 403,
 ``GameOver`` 409) pass through the services unchanged; they have the same
 ``status`` / ``message`` attributes plus ``rule_id``.
@@ -10,14 +15,21 @@ from __future__ import annotations
 from typing import Any
 
 
+def _(template: str) -> str:
+    """Marks a message template for extraction; the web layer translates it."""
+    return template
+
+
 class ServiceError(Exception):
     """Base class: ``status`` is the HTTP status, ``message`` the sentence to show."""
 
     status = 400
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, template: str, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        self.message = template % params if params else template
+        super().__init__(self.message)
 
     def to_dict(self) -> dict[str, Any]:
         return {"error": type(self).__name__, "message": self.message}
@@ -44,8 +56,8 @@ class StaleGame(Conflict):
 
     status = 409
 
-    def __init__(self, message: str, last_seq: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, template: str, last_seq: int | None = None, **params: Any) -> None:
+        super().__init__(template, **params)
         self.last_seq = last_seq
 
     def to_dict(self) -> dict[str, Any]:

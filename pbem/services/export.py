@@ -17,7 +17,7 @@ from pbem.engine import Game as EngineGame
 from pbem.engine import UnknownRuleset, load_ruleset
 from pbem.engine.events import canonical_json
 from pbem.services.common import get_game, get_user, holders, rollback_on_error, sync_row
-from pbem.services.errors import BadRequest
+from pbem.services.errors import BadRequest, _
 from pbem.store import events as log
 from pbem.store import snapshots
 from pbem.store.events import iso, verify_chain
@@ -134,7 +134,8 @@ def import_game(session: Session, data: Any, *, organiser_id: int) -> Game:
     problems, engine = check_export(data)
     if problems or engine is None:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise BadRequest(f"This file is not a valid game export: {problems[0]}{more}.")
+        raise BadRequest(_("This file is not a valid game export: %(problem)s%(more)s."),
+                         problem=problems[0], more=more)
     with rollback_on_error(session):
         get_user(session, organiser_id)
         meta = data.get("game") or {}

@@ -32,7 +32,7 @@ from pbem.services.common import (
     seats_of,
     sync_row,
 )
-from pbem.services.errors import BadRequest, Conflict, Forbidden
+from pbem.services.errors import BadRequest, Conflict, Forbidden, _
 from pbem.store import events as log
 from pbem.store import snapshots
 from pbem.store.db import begin_write
@@ -65,15 +65,15 @@ def create_game(
         get_user(session, organiser_id)
         title = (title or "").strip()
         if not 1 <= len(title) <= 200:
-            raise BadRequest("A game needs a title of 1 to 200 characters.")
+            raise BadRequest(_("A game needs a title of 1 to 200 characters."))
         if visibility not in (PUBLIC, PRIVATE):
-            raise BadRequest("Visibility is 'public' or 'private'.")
+            raise BadRequest(_("Visibility is 'public' or 'private'."))
         if options is not None and not isinstance(options, dict):
-            raise BadRequest("Game options are a JSON object.")
+            raise BadRequest(_("Game options are a JSON object."))
         try:
             opts = ruleset.normalise_options(options or {})
         except InvalidOrder as err:
-            raise BadRequest(f"{err.message} ({err.rule_id})") from None
+            raise BadRequest(_("%(message)s (%(rule)s)"), message=err.message, rule=err.rule_id) from None
         game = Game(
             ruleset_key=ruleset.key,
             ruleset_version=ruleset.version,
@@ -106,13 +106,13 @@ def join_game(
                 and hmac.compare_digest(invite_token, game.invite_token)
             )
         ):
-            raise Forbidden("This game is private: you need the invitation link to join.")
+            raise Forbidden(_("This game is private: you need the invitation link to join."))
         if game.status == FINISHED:
-            raise Conflict("This game is over.")
+            raise Conflict(_("This game is over."))
         seat_info = _seat_info(game, seat)
         held = holders(session, game.id)
         if seat in held:
-            raise Conflict(f"The seat {seat_info['name']} is already taken.")
+            raise Conflict(_("The seat %(seat)s is already taken."), seat=seat_info["name"])
         _check_multi_seat(game, seat_info, [s for s, h in held.items() if h.user_id == user_id])
         holder = SeatHolder(game_id=game.id, seat=seat, user_id=user_id)
         session.add(holder)
@@ -134,11 +134,11 @@ def leave_seat(session: Session, *, game_id: int, user_id: int, seat: str) -> No
         game = log.lock_game(session, get_game(session, game_id).id)
         holder = holders(session, game.id).get(seat)
         if holder is None:
-            raise BadRequest(f"Nobody holds the seat '{seat}'.")
+            raise BadRequest(_("Nobody holds the seat '%(seat)s'."), seat=seat)
         if user_id not in (holder.user_id, game.organiser_id):
-            raise Forbidden("You do not hold that seat.")
+            raise Forbidden(_("You do not hold that seat."))
         if game.status == FINISHED:
-            raise Conflict("This game is over; its seats are part of its history.")
+            raise Conflict(_("This game is over; its seats are part of its history."))
         session.delete(holder)
         if game.status != FORMING:
             _record(
@@ -159,11 +159,12 @@ def start_game(
         game = log.lock_game(session, get_game(session, game_id).id)
         require_organiser(game, user_id)
         if game.status != FORMING:
-            raise Conflict("This game has already started.")
+            raise Conflict(_("This game has already started."))
         held = holders(session, game.id)
         free = [s["name"] for s in seats_of(game) if s["id"] not in held]
         if free:
-            raise Conflict(f"Every seat must be taken before the start; free: {', '.join(free)}.")
+            raise Conflict(_("Every seat must be taken before the start; free: %(free)s."),
+                           free=", ".join(free))
         ruleset = ruleset_of(game.ruleset_key)
         dice = dice_service.dice_for(session, game)
         engine = ruleset.new_game(json.loads(game.options), dice=dice, game_id=str(game.id))
@@ -199,7 +200,7 @@ def pause_game(
         game = log.lock_game(session, get_game(session, game_id).id)
         require_organiser(game, user_id)
         if game.status != ACTIVE:
-            raise Conflict("Only a game in progress can be paused.")
+            raise Conflict(_("Only a game in progress can be paused."))
         _record(session, game, [("game.paused", {"by": user_id}, None)], user_id, now)
         game.status, game.deadline_at = PAUSED, None
         session.commit()
@@ -214,11 +215,12 @@ def resume_game(
         game = log.lock_game(session, get_game(session, game_id).id)
         require_organiser(game, user_id)
         if game.status != PAUSED:
-            raise Conflict("Only a paused game can be resumed.")
+            raise Conflict(_("Only a paused game can be resumed."))
         held = holders(session, game.id)
         free = [s["name"] for s in seats_of(game) if s["id"] not in held]
         if free:
-            raise Conflict(f"Give every seat a player before resuming; free: {', '.join(free)}.")
+            raise Conflict(_("Give every seat a player before resuming; free: %(free)s."),
+                           free=", ".join(free))
         _record(session, game, [("game.resumed", {"by": user_id}, None)], user_id, now)
         game.status = ACTIVE
         if game.deadline_hours:
@@ -242,7 +244,7 @@ def replace_player(
         game = log.lock_game(session, get_game(session, game_id).id)
         require_organiser(game, user_id)
         if game.status == FINISHED:
-            raise Conflict("This game is over.")
+            raise Conflict(_("This game is over."))
         seat_info = _seat_info(game, seat)
         new_user = get_user(session, new_user_id)
         held = holders(session, game.id)
@@ -251,7 +253,7 @@ def replace_player(
         )
         old = held.get(seat)
         if old is not None and old.user_id == new_user_id:
-            raise Conflict(f"{new_user.display_name} already holds that seat.")
+            raise Conflict(_("%(name)s already holds that seat."), name=new_user.display_name)
         if old is not None:
             session.delete(old)
             session.flush()
@@ -278,7 +280,7 @@ def set_deadline(
         game = log.lock_game(session, get_game(session, game_id).id)
         require_organiser(game, user_id)
         if game.status == FINISHED:
-            raise Conflict("This game is over.")
+            raise Conflict(_("This game is over."))
         game.deadline_hours = check_deadline_hours(hours)
         now = as_utc(now)
         game.deadline_at = (
@@ -298,7 +300,7 @@ def _seat_info(game: Game, seat: str) -> dict[str, Any]:
         if info["id"] == seat:
             return info
     names = ", ".join(s["id"] for s in seats_of(game))
-    raise BadRequest(f"This game has no seat '{seat}' (seats: {names}).")
+    raise BadRequest(_("This game has no seat '%(seat)s' (seats: %(seats)s)."), seat=seat, seats=names)
 
 
 def _check_multi_seat(game: Game, seat_info: dict[str, Any], other_seats: list[str]) -> None:
@@ -309,17 +311,14 @@ def _check_multi_seat(game: Game, seat_info: dict[str, Any], other_seats: list[s
     by_id = {s["id"]: s for s in seats_of(game)}
     names = ", ".join(by_id[s]["name"] for s in other_seats if s in by_id)
     if rule == "none":
-        raise Conflict(
-            f"You already play {names} in this game, and a player may hold only "
-            "one seat in this game."
-        )
+        raise Conflict(_("You already play %(seats)s in this game, and a player may hold only "
+                         "one seat in this game."), seats=names)
     if rule == "side":
         sides = {by_id[s].get("side") for s in other_seats if s in by_id}
         if sides != {seat_info.get("side")}:
-            raise Conflict(
-                f"You already play {names} in this game: a player may hold several "
-                f"seats only on one side, and {seat_info['name']} is on another side."
-            )
+            raise Conflict(_("You already play %(seats)s in this game: a player may hold several "
+                             "seats only on one side, and %(seat)s is on another side."),
+                           seats=names, seat=seat_info["name"])
 
 
 def _record(

@@ -19,7 +19,7 @@ from pbem.engine import Game as EngineGame
 from pbem.services import dice as dice_service
 from pbem.services import notifications
 from pbem.services.common import get_game, holders, rollback_on_error, sync_row
-from pbem.services.errors import BadRequest, Conflict, Forbidden, StaleGame
+from pbem.services.errors import BadRequest, Conflict, Forbidden, StaleGame, _
 from pbem.store import events as log
 from pbem.store import snapshots
 from pbem.store.db import begin_write
@@ -51,7 +51,7 @@ def submit_order(
     ``user_id=None`` and ``by`` given the seat-holder check is skipped.
     """
     if not isinstance(order, dict):
-        raise BadRequest("An order is a JSON object with a 'type' field.")
+        raise BadRequest(_("An order is a JSON object with a 'type' field."))
     with rollback_on_error(session):
         game, engine = _open(session, game_id, user_id, seat, expected_seq, by)
         owed_before = engine.owed()
@@ -115,21 +115,21 @@ def _open(
     game = log.lock_game(session, get_game(session, game_id).id)
     if user_id is None:
         if not by:
-            raise Forbidden("Sign in to play.")
+            raise Forbidden(_("Sign in to play."))
     else:
         holder = holders(session, game.id).get(seat)
         if holder is None or holder.user_id != user_id:
-            raise Forbidden(f"You do not hold the seat '{seat}' in this game.")
+            raise Forbidden(_("You do not hold the seat '%(seat)s' in this game."), seat=seat)
     if game.status == FORMING:
-        raise Conflict("This game has not started yet.")
+        raise Conflict(_("This game has not started yet."))
     if game.status == FINISHED:
-        raise Conflict("This game is over; no more orders are taken.")
+        raise Conflict(_("This game is over; no more orders are taken."))
     if game.status != ACTIVE:
-        raise Conflict("This game is paused; orders are taken again when the organiser resumes it.")
+        raise Conflict(
+            _("This game is paused; orders are taken again when the organiser resumes it."))
     if expected_seq is not None and expected_seq != game.last_seq:
-        raise StaleGame(
-            f"The game moved on: it is now at event {game.last_seq}.", last_seq=game.last_seq
-        )
+        raise StaleGame(_("The game moved on: it is now at event %(seq)s."),
+                        last_seq=game.last_seq, seq=game.last_seq)
     engine = snapshots.load_game(session, game, dice=dice_service.dice_for(session, game))
     return game, engine
 

@@ -8,7 +8,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from pbem.services.common import get_game, holders, seats_of
-from pbem.services.errors import NotFound
+from pbem.services.errors import NotFound, _
 from pbem.services.queries import visible
 from pbem.store import snapshots
 from pbem.store.models.accounts import User
@@ -31,7 +31,7 @@ def game_view(
     """
     game = get_game(session, game_id)
     if not visible(session, game, user_id):
-        raise NotFound(f"There is no game {game_id}.")
+        raise NotFound(_("There is no game %(game)s."), game=game_id)
     held = holders(session, game.id)
     mine = [s for s, h in held.items() if user_id is not None and h.user_id == user_id]
     order = [s["id"] for s in seats_of(game)]

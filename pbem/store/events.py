@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 from pbem.engine.events import canonical_json
-from pbem.services.errors import NotFound, StaleGame
+from pbem.services.errors import NotFound, StaleGame, _
 from pbem.store.models.games import Event, Game, as_utc
 
 #: ``prev_hash`` of a game's first event.
@@ -71,7 +71,7 @@ def lock_game(session: Session, game_id: int) -> Game:
         .execution_options(populate_existing=True)
     ).first()
     if game is None:
-        raise NotFound(f"There is no game {game_id}.")
+        raise NotFound(_("There is no game %(game)s."), game=game_id)
     return game
 
 
@@ -92,10 +92,9 @@ def append(
     game = lock_game(session, game_id)
     stored = _max_seq(session, game_id)
     if expected_seq != game.last_seq or expected_seq != stored:
-        raise StaleGame(
-            f"The game moved on: it is now at event {max(stored, game.last_seq)}.",
-            last_seq=max(stored, game.last_seq),
-        )
+        now_at = max(stored, game.last_seq)
+        raise StaleGame(_("The game moved on: it is now at event %(seq)s."), last_seq=now_at,
+                        seq=now_at)
     prev = _hash_at(session, game_id, expected_seq) if expected_seq else GENESIS
     created = as_utc(now)
     stamp = iso(created)
@@ -135,7 +134,7 @@ def append(
         session.flush()
     except (IntegrityError, OperationalError) as exc:
         session.rollback()
-        raise StaleGame("Another order was stored at the same time; reload the game.") from exc
+        raise StaleGame(_("Another order was stored at the same time; reload the game.")) from exc
     return rows
 
 
@@ -147,7 +146,8 @@ def import_rows(session: Session, game_id: int, rows: Sequence[dict[str, Any]]) 
     """
     game = lock_game(session, game_id)
     if game.last_seq or _max_seq(session, game_id):
-        raise StaleGame(f"Game {game_id} already has events.", last_seq=game.last_seq)
+        raise StaleGame(_("Game %(game)s already has events."), last_seq=game.last_seq,
+                        game=game_id)
     prev, out = GENESIS, []
     for seq, src in enumerate(rows, start=1):
         stamp = src["created_at"]
@@ -187,7 +187,7 @@ def _hash_at(session: Session, game_id: int, seq: int) -> str:
         select(Event.hash).where(Event.game_id == game_id, Event.seq == seq)
     ).first()
     if found is None:
-        raise StaleGame(f"The log of game {game_id} has no event {seq}.", last_seq=None)
+        raise StaleGame(_("The log of game %(game)s has no event %(seq)s."), game=game_id, seq=seq)
     return found
 
 

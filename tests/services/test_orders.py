@@ -63,6 +63,9 @@ def test_stale_seq_gets_409_with_the_current_seq(session: Session, game: Game, u
         submit(session, game, users, "rita", "red", STEP, seq)
     assert err.value.status == 409
     assert f"now at event {seq + 2}" in err.value.message
+    # translatable: the web layer shows gettext(template) % params
+    assert err.value.template == "The game moved on: it is now at event %(seq)s."
+    assert err.value.params == {"seq": seq + 2} and err.value.last_seq == seq + 2
 
 
 def test_non_owing_seat_is_refused_with_whose_turn_it_is(
