@@ -23,14 +23,14 @@ from flask_wtf.csrf import CSRFError
 from pbem.engine import available, load_ruleset
 from pbem.services import export as export_service
 from pbem.services import orders as order_service
-from pbem.services import queries, views
+from pbem.services import queries
 from pbem.services.common import get_game
 from pbem.store.models.api import hash_token
 from pbem.web import api_log, api_tokens, openapi
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.db import db_session
 from pbem.web.extensions import client_address, csrf, limiter
-from pbem.web.play import may_export
+from pbem.web.play import may_export, view_for
 
 PREFIX = openapi.PREFIX
 logger = logging.getLogger(__name__)
@@ -179,8 +179,7 @@ def games() -> ResponseReturnValue:
 @bp.get(PREFIX + "/games/<int:game_id>")
 def game(game_id: int) -> ResponseReturnValue:
     try:
-        data = views.game_view(db_session(), game_id=game_id, user_id=uid(),
-                               seat=request.args.get("seat") or None)
+        data = view_for(game_id, uid(), request.args.get("seat") or None)
     except HANDLED as exc:
         return fail_with(exc)
     return jsonify(view_json(data))
@@ -190,25 +189,21 @@ def game(game_id: int) -> ResponseReturnValue:
 def options(game_id: int) -> ResponseReturnValue:
     seat = request.args.get("seat") or None
     try:
-        data = views.game_view(db_session(), game_id=game_id, user_id=uid(), seat=seat)
+        data = view_for(game_id, uid(), seat)
     except HANDLED as exc:
         return fail_with(exc)
     if not data["my_seats"]:
         return fail(403, "Forbidden", _("You hold no seat in this game."))
     if seat is not None and seat not in data["my_seats"]:
-        return fail(403, "Forbidden", _("You do not hold the seat '%(seat)s' in this game.", seat=seat))
-    if seat is None:
-        owing = [s for s in data["my_seats"] if any(o["seat"] == s for o in data["owed"])]
-        if owing and owing[0] != data["seat"]:
-            data = views.game_view(db_session(), game_id=game_id, user_id=uid(), seat=owing[0])
+        return fail(403, "Forbidden", _("You do not hold the seat '%(seat)s' in this game.",
+                                        seat=seat))
     return jsonify({"seat": data["seat"], "last_seq": data["last_seq"],
                     "owes": bool(data["my_owed"]), "owed": data["my_owed"],
                     "options": data["legal"] or {}, "can_undo": data["can_undo"]})
 
 
 def _submitted(game_id: int, result: Any, seat: str) -> ResponseReturnValue:
-    game_row = views.game_view(db_session(), game_id=game_id, user_id=uid(), seat=seat)["game"]
-    ruleset = load_ruleset(game_row.ruleset_key)
+    ruleset = load_ruleset(get_game(db_session(), game_id).ruleset_key)
     shown = [e for e in (api_log.redact(ruleset, ev, seat) for ev in result.events)
              if e is not None]
     return jsonify({"events": shown, "last_seq": result.last_seq}), 201
@@ -295,8 +290,7 @@ def log(game_id: int) -> ResponseReturnValue:
     if isinstance(after, str) or isinstance(limit, str):
         return fail(400, "BadRequest", str(after if isinstance(after, str) else limit))
     try:
-        data = views.game_view(db_session(), game_id=game_id, user_id=uid(),
-                               seat=request.args.get("seat") or None)
+        data = view_for(game_id, uid(), request.args.get("seat") or None)
     except HANDLED as exc:
         return fail_with(exc)
     names = {s["id"]: s["name"] for s in data["seats"]}
@@ -311,7 +305,7 @@ def log(game_id: int) -> ResponseReturnValue:
 @bp.get(PREFIX + "/games/<int:game_id>/export")
 def export(game_id: int) -> ResponseReturnValue:
     try:
-        data = views.game_view(db_session(), game_id=game_id, user_id=uid())
+        data = view_for(game_id, uid())
         if not may_export(data, load_ruleset(data["ruleset"])):
             return fail(403, "Forbidden", _("This game hides information from its players: "
                                             "it can be exported once it is over."))

@@ -35,6 +35,9 @@ def _resp(ok: dict[str, Any], *codes: int) -> dict[str, Any]:
     return ok | {str(c): {"$ref": f"#/components/responses/E{c}"} for c in codes}
 
 
+SEAT = {"name": "seat", "in": "query", "schema": {"type": "string"},
+        "description": "Which of your seats to see (and act) as; default: one that owes a "
+                        "decision, else your first seat. Another's seat shows only public data."}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "integer"}}
 
 SCHEMAS: dict[str, Any] = {
@@ -151,11 +154,10 @@ def _paths() -> dict[str, Any]:
             {"201": _json(_ref("GameSummary"), "The new game")}, 400, 401),
             requestBody=_body("ExportFile"))},
         f"{p}/games/{{game_id}}": {"get": _op("The game as your seat sees it", _resp(
-            {"200": _json(_ref("GameView"), "Game view")}, 401, 404), parameters=game)},
+            {"200": _json(_ref("GameView"), "Game view")}, 401, 404), parameters=game + [SEAT])},
         f"{p}/games/{{game_id}}/options": {"get": _op("Legal options for one of your seats", _resp(
             {"200": _json(_ref("LegalOptions"), "Options")}, 400, 401, 403, 404),
-            parameters=game + [{"name": "seat", "in": "query", "schema": {"type": "string"},
-                                "description": "Which of your seats (default: the owing one)"}])},
+            parameters=game + [SEAT])},
         f"{p}/games/{{game_id}}/orders": {"post": _op("Submit an order", _resp(
             {"201": _json(_ref("SubmitResult"), "The events the order produced")},
             400, 401, 403, 404, 409, 422), parameters=game, requestBody=_body("OrderSubmission"))},
@@ -164,7 +166,7 @@ def _paths() -> dict[str, Any]:
             parameters=game, requestBody=_body("UndoRequest"))},
         f"{p}/games/{{game_id}}/log": {"get": _op("The event log, redacted for you", _resp(
             {"200": _json(_ref("LogPage"), "A page of events")}, 400, 401, 404),
-            parameters=game + [
+            parameters=game + [SEAT,
                 {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
                 {"name": "limit", "in": "query",
                  "schema": {"type": "integer", "minimum": 1, "maximum": 500}}])},

@@ -44,17 +44,23 @@ def user_id() -> int | None:
 
 
 # -- reading ---------------------------------------------------------------------------------
-def load_view(game_id: int, seat: str | None = None) -> dict[str, Any]:
-    """``views.game_view`` for the current user; by default for a seat of theirs that owes."""
+def view_for(game_id: int, uid: int | None, seat: str | None = None) -> dict[str, Any]:
+    """``views.game_view`` for ``uid``: as ``seat`` if theirs, else as a seat of theirs that
+    owes a decision, else as their first seat. Raises the service's errors."""
     session = db_session()
+    data = views.game_view(session, game_id=game_id, user_id=uid, seat=seat)
+    if seat is None and not data["my_owed"]:
+        owing = {o["seat"] for o in data["owed"]}
+        mine_owing = [s for s in data["my_seats"] if s in owing]
+        if mine_owing:
+            data = views.game_view(session, game_id=game_id, user_id=uid, seat=mine_owing[0])
+    return data
+
+
+def load_view(game_id: int, seat: str | None = None) -> dict[str, Any]:
+    """:func:`view_for` the current user; aborts with the error's status for a page."""
     try:
-        data = views.game_view(session, game_id=game_id, user_id=user_id(), seat=seat)
-        if seat is None and not data["my_owed"]:
-            owing = {o["seat"] for o in data["owed"]}
-            mine_owing = [s for s in data["my_seats"] if s in owing]
-            if mine_owing:
-                data = views.game_view(session, game_id=game_id, user_id=user_id(),
-                                       seat=mine_owing[0])
+        data = view_for(game_id, user_id(), seat)
     except HANDLED as exc:
         status, body = error_body(exc)
         abort(status, description=body["message"])
