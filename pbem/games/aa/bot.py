@@ -11,9 +11,11 @@ with ``random()``, ``choice(seq)`` and ``sample(seq, k)`` (a ``random.Random`` m
 caller, or :class:`HashRng`, which derives everything from a seed string with SHA-256).
 
 ``on_order(game, seat, order, events)`` (optional) is called after every accepted order, undo
-included: the fuzzer checks the invariants there. ``refused`` lists the orders the engine
-refused (a probe that turned out illegal, e.g. a placement that wastes capacity), as
-``(order, rule_id)``; engine errors that are not rule refusals propagate.
+included: the fuzzer checks the invariants there. Orders the bot builds from the helpers'
+answers should never be refused: those refusals are listed in ``refused`` as ``(order,
+rule_id)``. A few orders are probes that no helper checks in advance (the loads and the
+declaration of an amphibious assault, the size of a placement); their refusals go to
+``probed``. Engine errors that are not rule refusals propagate.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from pbem.engine import RulesError
 from pbem.games.aa import air, mobilize, retreat
 from pbem.games.aa.helpers import phase_requirements, reachable
-from pbem.games.aa.routes import domain, ended, movement_left, territory_hostile, unit_index
+from pbem.games.aa.routes import domain, ended, movement_left, territory_hostile, unit_index, zone_hostile
 from pbem.games.aa.transport import cargo_of, fits
 
 if TYPE_CHECKING:
@@ -79,27 +81,28 @@ class RandomBot:
                  on_order: Callable[[Game, str, Order, list[dict[str, Any]]], None] | None = None) -> None:
         self.rs, self.rng, self.moves, self.on_order = rs, rng, moves, on_order
         self.refused: list[tuple[Order, str]] = []
+        self.probed: list[tuple[Order, str]] = []
         self.orders = 0
 
     # -- plumbing --------------------------------------------------------------------------
-    def submit(self, game: Game, seat: str, order: Order) -> bool:
-        """Submit; True if accepted, False (recorded in ``refused``) if the rules refused it."""
+    def submit(self, game: Game, seat: str, order: Order, *, probe: bool = False) -> bool:
+        """Submit; True if accepted, False (recorded in ``refused``/``probed``) if refused."""
         try:
             events = game.submit(seat, order)
         except RulesError as err:
-            self.refused.append((order, err.rule_id))
+            (self.probed if probe else self.refused).append((order, err.rule_id))
             return False
         self.orders += 1
         if self.on_order is not None:
             self.on_order(game, seat, order, events)
         return True
 
-    def _try(self, game: Game, seat: str, orders: list[Order]) -> bool:
+    def _try(self, game: Game, seat: str, orders: list[Order], *, probe: bool = False) -> bool:
         """Submit ``orders``; keep them only if they add no new blocker of the phase's end."""
         before = len(phase_requirements(self.rs, game.state))
         done = 0
         for order in orders:
-            if not self.submit(game, seat, order):
+            if not self.submit(game, seat, order, probe=probe):
                 break
             done += 1
         if done == len(orders) and len(phase_requirements(self.rs, game.state)) <= before:
@@ -253,6 +256,8 @@ class RandomBot:
         if not ships:
             return
         zone, ship = self.rng.choice(ships)
+        if zone_hostile(rs, state, zone, seat):
+            return  # no loading next to enemy warships (AA41-UNIT-TRN-11)
         orders: list[Order] = []
         cargo = list(cargo_of(state, zone, ship["id"]))
         for territory in rs.map.territories_of(zone):
@@ -275,7 +280,7 @@ class RandomBot:
             return
         orders.append({"type": "declare_amphibious", "target": self.rng.choice(targets),
                        "sea_zone": target_zone, "transports": [ship["id"]]})
-        self._try(game, seat, orders)
+        self._try(game, seat, orders, probe=True)
 
     # -- conduct combat --------------------------------------------------------------------
     def _casualties(self, game: Game, seat: str) -> None:
@@ -374,7 +379,8 @@ class RandomBot:
             most = min(game.state["bought"][kind], mobilize.capacity_left(rs, game.state, factory))
             count = 1 + int(self.rng.random() * most)
             order = {"type": "place", "units": {kind: count}, "at": space, "factory": factory}
-            if self.submit(game, seat, order) or (count > 1 and self.submit(game, seat, {**order, "units": {kind: 1}})):
+            if self.submit(game, seat, order, probe=True) or (
+                    count > 1 and self.submit(game, seat, {**order, "units": {kind: 1}}, probe=True)):
                 continue
             fallback = rs.default_order(game.state, seat)
             if fallback is None or fallback.get("type") != "place" or not self.submit(game, seat, fallback):

@@ -112,7 +112,7 @@ def test_bot_with_a_hash_rng_plays_deterministically_and_legally() -> None:
         bot = RandomBot(RS, HashRng("hash-bot"))
         play(game, bot, max_rounds=1)
         assert game.state["round"] == 2
-        assert all(rule.startswith(("AA41-MOB-", "AA41-AMP-14")) for _order, rule in bot.refused)
+        assert bot.refused == []
         logs.append(game.log())
     assert logs[0] == logs[1]
 
