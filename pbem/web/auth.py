@@ -34,6 +34,7 @@ from pbem.store.models.accounts import User, normalize_email, utcnow
 from pbem.web.db import db_session
 from pbem.web.extensions import limiter, login_manager
 from pbem.web.forms import LoginForm, LogoutForm, RegisterForm, ResetPasswordForm, ResetRequestForm
+from pbem.web.i18n import remember_language
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 
@@ -202,6 +203,7 @@ def login() -> ResponseReturnValue:
     login_user(user, remember=form.remember.data)
     user.last_login_at = utcnow()
     db_session().commit()
+    remember_language(user.language)  # pages stay in this language after logging out
     return redirect(safe_next(form.next.data) or home_url())
 
 

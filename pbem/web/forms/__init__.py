@@ -72,9 +72,9 @@ def _language_field() -> SelectField:
     ])
 
 
-def _new_password_fields() -> tuple[PasswordField, PasswordField]:
+def _new_password_fields(label: str | None = None) -> tuple[PasswordField, PasswordField]:
     password = PasswordField(
-        _l("Password"),
+        label or _l("Password"),
         validators=[DataRequired(_l("Choose a password.")), _min_password_length],
     )
     confirm = PasswordField(
@@ -120,7 +120,7 @@ class ResetRequestForm(FlaskForm):
 
 
 class ResetPasswordForm(FlaskForm):
-    password, confirm = _new_password_fields()
+    password, confirm = _new_password_fields(_l("New password"))
     submit = SubmitField(_l("Set the new password"))
 
 
@@ -145,7 +145,7 @@ class ChangePasswordForm(FlaskForm):
     current_password = PasswordField(
         _l("Current password"), validators=[DataRequired(_l("Enter your current password."))]
     )
-    password, confirm = _new_password_fields()
+    password, confirm = _new_password_fields(_l("New password"))
     submit = SubmitField(_l("Change password"))
 
 
