@@ -71,7 +71,14 @@ class _Walk:
         return self.periods.setdefault(int(p), _Period())
 
     def event(self, e: Event) -> None:
-        t, p = e["type"], e.get("payload", {})
+        t, p = e["type"], e.get("payload")
+        if not isinstance(p, dict):
+            raise TypeError("the payload is not an object")
+        for name in ("seed", "commitment", "salt"):
+            if name in p and not isinstance(p[name], str):
+                raise TypeError(f"{name} is not a text")
+        if not isinstance(p.get("period"), int) or isinstance(p.get("period"), bool):
+            raise TypeError("period is not a whole number")
         if t == "dice.committed":
             per = self.period(p["period"])
             if per.commitment is not None:
@@ -110,6 +117,8 @@ class _Walk:
 def _check_roll(e: Event, key: bytes, game_id: str) -> dict[str, Any] | None:
     p = e["payload"]
     if e["type"] == "dice.shuffled":
+        if not isinstance(p.get("order"), list) or len(p["order"]) != p.get("n"):
+            return _bad(e, "the shuffled order does not have n items")
         order = derive_permutation(key, game_id, e["seq"], int(p["n"]))
         if p.get("order") != order:
             return _bad(e, "the shuffled order does not match the derivation")
@@ -137,8 +146,9 @@ def verify_dice(log: list[Event], *, complete: bool = True) -> DiceReport:
     ``complete=False`` it may hold only some events, e.g. ``game.created`` and the
     ``dice.*`` events of a dice ledger export, in increasing seq order.
     """
-    if not log or log[0].get("type") != "game.created":
-        problem = {"seq": None, "reason": "a log starts with game.created"}
+    if (not isinstance(log, list) or not log or not all(isinstance(e, dict) for e in log)
+            or log[0].get("type") != "game.created" or not isinstance(log[0].get("payload"), dict)):
+        problem = {"seq": None, "reason": "a log is a list of events starting with game.created"}
         return DiceReport(False, problems=[problem])
     game_id = str(log[0]["payload"].get("game_id", "local"))
     walk = _Walk()

@@ -148,3 +148,27 @@ def test_hidden_shuffle_verifies_at_the_end_and_a_changed_order_fails():
     order[0], order[1] = order[1], order[0]
     report = verify_dice(bad)
     assert not report.ok and report.first_bad["seq"] == shuffle["seq"]
+
+
+def test_malformed_logs_are_reported_not_raised():
+    from pbem.engine.dice import commitment
+
+    created = {"seq": 1, "seat": None, "type": "game.created", "v": 1, "payload": {"game_id": "g"}}
+    commit = {"seq": 2, "seat": None, "type": "dice.committed", "v": 1,
+              "payload": {"period": 1, "commitment": commitment("s")}}
+    cases = [
+        None, [], ["not an event"], [{"seq": 1, "type": "game.created"}],
+        [created, {"seq": 2, "type": "dice.revealed", "payload": {"period": 1, "seed": 5}}],
+        [created, {"seq": 2, "type": "dice.salted", "payload": {"period": "x", "salt": "s"}}],
+        [created, {"seq": 2, "type": "dice.rolled", "payload": "faces"}],
+        [created, commit, {"seq": 3, "type": "dice.rolled",
+                           "payload": {"period": 1, "sides": 0, "faces": [1]}},
+         {"seq": 4, "type": "dice.revealed", "payload": {"period": 1, "seed": "s", "salts": []}}],
+        [created, commit, {"seq": 3, "type": "dice.shuffled",
+                           "payload": {"period": 1, "n": 10 ** 12, "order": [0, 1]}},
+         {"seq": 4, "type": "dice.revealed", "payload": {"period": 1, "seed": "s", "salts": []}}],
+    ]
+    for log in cases:
+        report = verify_dice(log)
+        assert not report.ok, log
+        assert report.summary().startswith("FAILED")
