@@ -264,3 +264,13 @@ def test_private_game_forms_are_404_to_strangers(app, client, user_factory):
         assert client.post(f"/games/{game_id}/{path}", data=data).status_code == 404, path
     assert events_stored(app, game_id) == before
     assert game_row(app, game_id).status == "active"
+
+
+def test_visitors_see_public_games_but_not_private_ones(app, client, user_factory):
+    public_id, _red, _blue = race_game(app, user_factory)
+    private_id, _r, _b = race_game(app, user_factory, visibility="private")
+    html = client.get(f"/games/{public_id}").get_data(as_text=True)
+    assert "Corsa" in html and 'name="order"' not in html and "Organiser" not in html
+    assert client.get(f"/games/{private_id}").status_code == 404
+    refused = client.post(f"/games/{public_id}/orders", data={"seat": "red", "order": "{}"})
+    assert refused.status_code == 302 and "/auth/login" in refused.headers["Location"]
