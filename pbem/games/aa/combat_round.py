@@ -213,29 +213,16 @@ def _can_hit_any(rs: AARuleset, shooters: list[dict[str, Any]], side: str, targe
 def conclude_if_over(rs: AARuleset, ctx: Any, b: Battle, step6: bool = False) -> bool:
     """Conditions A (AA41-CMB-18/19/20/21) checked before a round and at step 6; True if it ended.
 
-    AA41-CMB-19: when only transports are left on both sides at step 6 and they can retreat, the
-    battle waits for the attacker: ``retreat``, or ``battle``/``press`` to stay (the battle ends).
+    At step 6, when the attacker's transports could only stay (AA41-CMB-19: only transports left
+    on both sides; AA41-CMB-20: the warships left cannot hit each other) but may retreat, the
+    battle waits for the attacker: ``retreat``, or ``battle``/``press`` to stay (it then ends).
     """
-    state, types = ctx.state, rs.data.units
+    state = ctx.state
     att, dfn = attackers(rs, state, b), defenders(rs, state, b)
-    if step6 and att and dfn and all(types[u["type"]].transport for u in att + dfn):
-        from pbem.games.aa.retreat import destinations
-
-        if destinations(rs, state, b, att):
-            return False
     if b["kind"] == "sea" and att and dfn:
-        a_hits = _can_hit_any(rs, att, "attacker", dfn)
-        d_hits = _can_hit_any(rs, dfn, "defender", att)
-        only_transports = all(types[u["type"]].transport for u in dfn)
-        fighters = [u for u in dfn if not types[u["type"]].transport]
-        mutual_none = not _can_hit_any(rs, att, "attacker", fighters) and not d_hits
-        if (only_transports and a_hits) or (mutual_none and fighters and any(
-                types[u["type"]].transport for u in dfn)):
-            # AA41-CMB-20: defenseless transports are destroyed at once, without dice
-            trn = [u["id"] for u in dfn if types[u["type"]].transport]
-            apply(rs, ctx, b, "defender", trn, "defenseless transports", "automatic", remove=True)
-            dfn = defenders(rs, state, b)
-            a_hits = _can_hit_any(rs, att, "attacker", dfn)
+        if _defenseless(rs, ctx, b, att, dfn, step6):
+            return False
+        att, dfn = attackers(rs, state, b), defenders(rs, state, b)
     if att and dfn:
         if _can_hit_any(rs, att, "attacker", dfn) or _can_hit_any(rs, dfn, "defender", att):
             return False
@@ -248,6 +235,37 @@ def conclude_if_over(rs: AARuleset, ctx: Any, b: Battle, step6: bool = False) ->
     else:
         end(rs, ctx, b, "none", "both sides destroyed")
     return True
+
+
+def _defenseless(rs: AARuleset, ctx: Any, b: Battle, att: list[dict[str, Any]], dfn: list[dict[str, Any]],
+                 step6: bool) -> bool:
+    """AA41-CMB-19/20: destroy defenseless transports at once, without dice.
+
+    Returns True when the attacker's transports may still retreat at step 6: the battle then
+    waits for the attacker's ``retreat`` or ``battle``/``press`` (stay).
+    """
+    types = rs.data.units
+    a_war = [u for u in att if not types[u["type"]].transport]
+    d_war = [u for u in dfn if not types[u["type"]].transport]
+    a_trn = [u for u in att if types[u["type"]].transport]
+    d_trn = [u for u in dfn if types[u["type"]].transport]
+    if not d_war:  # (i) the defender has only transports left; CMB-19 when the attacker too
+        doomed = d_trn if _can_hit_any(rs, att, "attacker", d_trn) else []
+        exposed = False
+    elif a_war and not _can_hit_any(rs, a_war, "attacker", d_war) and not _can_hit_any(rs, d_war, "defender", a_war):
+        doomed, exposed = d_trn, bool(a_trn)  # (ii) the warships left cannot hit each other
+    else:
+        return False
+    if doomed:
+        apply(rs, ctx, b, "defender", [u["id"] for u in doomed], "defenseless transports", "automatic", remove=True)
+    if (exposed or not a_war) and a_trn and step6:
+        from pbem.games.aa.retreat import destinations
+
+        if destinations(rs, ctx.state, b, a_trn):
+            return True
+    if exposed and (step6 or b["round"] == 0):
+        apply(rs, ctx, b, "attacker", [u["id"] for u in a_trn], "defenseless transports", "automatic", remove=True)
+    return False
 
 
 def end(rs: AARuleset, ctx: Any, b: Battle, winner: str, reason: str) -> None:
