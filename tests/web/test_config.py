@@ -214,3 +214,13 @@ def test_a_bad_setting_stops_the_start_with_a_clear_message(
 ) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
         load_config(tmp_path, {key: value, "DOTENV_PATH": str(tmp_path / "missing.env")})
+
+
+def test_an_https_site_sends_hsts_and_secure_cookies(tmp_path: Path) -> None:
+    app = app_in(tmp_path, BASE_URL="https://pbem.example.org", SECRET_KEY="k",
+                 WTF_CSRF_ENABLED=False)
+    client = app.test_client()
+    assert client.get("/auth/login").headers["Strict-Transport-Security"].startswith("max-age=")
+    response = client.post("/account/language", data={"lang": "it", "next": "/auth/login"})
+    assert "Secure" in response.headers["Set-Cookie"]
+    assert app.config["SESSION_COOKIE_SECURE"] and app.config["REMEMBER_COOKIE_SECURE"]
