@@ -39,13 +39,14 @@ def audit_access(session: Session, game_id: Any, user_id: int | None) -> tuple[G
 
 
 def dice_events(session: Session, game: Game, seat: str | None) -> list[dict[str, Any]]:
-    """``game.created`` and the ``dice.*`` events, each as ``seat`` may see it."""
+    """``game.created``, the ``dice.*`` events and the orders (whose seat tells the turn of
+    the rolls they caused), each as ``seat`` may see it."""
     if game.status == FORMING:
         return []
     ruleset = load_ruleset(game.ruleset_key)
     out = []
     for event in log.load(session, game.id):
-        if event["type"] == "game.created" or event["type"].startswith("dice."):
+        if event["type"] in ("game.created", "order") or event["type"].startswith("dice."):
             shown = ruleset.event_view(event, seat)
             if shown is not None:
                 out.append(shown)
@@ -59,19 +60,27 @@ def _game_round(context: dict[str, Any]) -> Any:
 
 
 def audit_rows(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per die of every ``dice.rolled`` event, in log order (``ROW_FIELDS``)."""
+    """One row per die of every ``dice.rolled`` event, in log order (``ROW_FIELDS``).
+
+    ``turn`` is the context's ``turn`` (or ``power``) when the ruleset gives one, else the
+    seat whose order caused the roll; ``roller`` is who rolled (e.g. the defender).
+    """
     rows = []
+    order_seat = None
     for event in events:
+        if event["type"] == "order":
+            order_seat = event.get("seat")
         if event["type"] != "dice.rolled":
             continue
         p = event["payload"]
         ctx = p.get("context") or {}
+        turn = ctx.get("turn", ctx.get("power", order_seat or event.get("seat")))
         dice = p.get("dice") or [{} for _ in p.get("faces", [])]
         for index, (face, die) in enumerate(zip(p.get("faces", []), dice, strict=False)):
             target = die.get("target")
             rows.append({
                 "seq": event["seq"], "period": p.get("period"),
-                "game_round": _game_round(ctx), "turn": event.get("seat"),
+                "game_round": _game_round(ctx), "turn": turn,
                 "roller": ctx.get("roller", event.get("seat")),
                 "battle": ctx.get("battle"),
                 "battle_round": ctx.get("round") if "battle" in ctx else None,

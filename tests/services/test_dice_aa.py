@@ -38,6 +38,7 @@ def test_low_luck_battle_shows_only_the_remainder_die_against_its_remainder():
     assert [(r["battle"], r["battle_round"], r["game_round"], r["roller"], r["low_luck"],
              r["target"]) for r in rows] == [("Karelia", 1, 1, "ussr", True, 2)]
     assert rows[0]["hit"] == (rows[0]["face"] <= 2)
+    assert rows[0]["turn"] == "germany"  # the defender rolled in Germany's turn
     figures = luck_report(rows)["players"][0]
     assert figures["player"] == "ussr" and figures["dice"] == 1
     assert figures["expected"] == pytest.approx(2 / 6)
