@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pbem.engine import Game, load_ruleset  # noqa: E402
-from pbem.games.aa.bot import RandomBot, play  # noqa: E402
+from pbem.games.aa.bot import BotStuck, RandomBot, play  # noqa: E402
 
 ROUNDS = 15
 
@@ -50,7 +50,10 @@ def fuzz_game(rs: Any, seed: int) -> tuple[TimedGame, float]:
     options = {"victory": "one_capital" if seed % 2 else "two_capitals"}
     game = TimedGame.create(rs, options, None, seed=f"bench-{seed}")
     start = time.perf_counter()
-    play(game, RandomBot(rs, random.Random(seed)), max_rounds=ROUNDS)
+    try:
+        play(game, RandomBot(rs, random.Random(seed)), max_rounds=ROUNDS)
+    except BotStuck as stuck:  # an engine deadlock (see the fuzzer): time what was played
+        print(f"game {seed} stuck in round {game.state['round']}: {str(stuck)[:160]}")
     return game, time.perf_counter() - start
 
 
@@ -65,7 +68,7 @@ def main(games: int) -> None:
         for kind, t in game.timings:
             timings.append(t)
             by_type[kind].append(t)
-        end = game.result()["winner"] if game.result() else f"round {game.state['round'] - 1} played"
+        end = f"{game.result()['winner']} won" if game.result() else f"round {game.state['round']}"
         print(f"game {seed}: {len(game.timings)} orders, {len(game.log())} events, {end}; "
               f"{elapsed:.2f} s in all, {engine:.2f} s in submit, {elapsed - engine:.2f} s in the bot")
         if full is None and game.state["round"] > ROUNDS:

@@ -72,6 +72,8 @@ def turn_violations(rs: AARuleset, state: State) -> list[str]:
         out.append(f"battles left over: {sorted(state['battles'])}")
     if state["declared"]:
         out.append(f"declarations left over: {sorted(state['declared'])}")
+    if state["captured_this_turn"]:
+        out.append(f"captures of the last turn left over: {state['captured_this_turn']}")
     if state["owners_at_turn_start"] != state["owners"]:
         out.append("owners_at_turn_start differs from the owners at the turn's start")
     friendly = rs.data.friendly

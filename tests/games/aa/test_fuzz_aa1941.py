@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from pbem.engine import Game, load_ruleset
-from pbem.games.aa.bot import RandomBot, play
+from pbem.games.aa.bot import BotStuck, RandomBot, play
 from pbem.games.aa.invariants import turn_violations, violations
 
 RS = load_ruleset("aa1941")
@@ -59,6 +59,8 @@ def problems_of(seed: int, rounds: int = ROUNDS) -> list[str]:
         game, bot = fuzz_game(seed, rounds)
     except Breach as breach:
         return [f"invariant breach: {breach}"]
+    except BotStuck as stuck:
+        return [f"seed {seed}: deadlock, no legal way to end the phase: {stuck}"]
     except Exception:  # noqa: BLE001 - an engine error is a finding, reported with its seed
         return [f"seed {seed}: engine error\n{traceback.format_exc(limit=-4)}"]
     out = []

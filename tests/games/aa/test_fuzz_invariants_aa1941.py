@@ -99,8 +99,10 @@ def test_between_turns_no_territory_holds_both_sides_or_enemy_controlled_units()
 
 
 def test_between_turns_nothing_of_the_last_turn_is_left_over() -> None:
-    state = state_of({"Germany": [u("infantry", "germany", t_moved=1)]}, bought={"tank": 1})
+    state = state_of({"Germany": [u("infantry", "germany", t_moved=1)]}, bought={"tank": 1},
+                     captured_this_turn=["Karelia"])
     found = turn_violations(RS, state)
+    assert any("captures of the last turn" in v for v in found)
     assert any("pool is not empty" in v for v in found)
     assert any("keeps turn flags ['t_moved']" in v for v in found)
 
