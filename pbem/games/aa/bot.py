@@ -123,10 +123,10 @@ class RandomBot:
         if not owed:
             return
         seat, state = owed[0]["seat"], game.state
-        if owed[0]["kind"] == "casualties":
-            self._casualties(game, seat)
-            return
         phase = state["phase"]
+        if owed[0]["kind"] != phase:  # a decision owed mid-phase: casualties, a stranded fighter
+            self._owed(game, seat, owed[0]["kind"])
+            return
         if phase == "purchase":
             if self.rng.random() < 0.1:
                 self._standing(game, seat)
@@ -282,12 +282,12 @@ class RandomBot:
                        "sea_zone": target_zone, "transports": [ship["id"]]})
         self._try(game, seat, orders, probe=True)
 
-    # -- conduct combat --------------------------------------------------------------------
-    def _casualties(self, game: Game, seat: str) -> None:
+    # -- decisions owed by any seat, conduct combat ---------------------------------------
+    def _owed(self, game: Game, seat: str, kind: str) -> None:
+        """The ruleset's default answer (standing-order casualties, the first landing spot)."""
         order = self.rs.default_order(game.state, seat)
-        if order is None or order.get("type") != "casualties":
-            raise BotStuck(f"{seat} owes casualties but no selection is offered")
-        self.submit(game, seat, order)
+        if order is None or not self.submit(game, seat, order):
+            raise BotStuck(f"{seat} owes a decision ({kind}) and its default order is missing or refused")
 
     def _battle(self, game: Game, seat: str) -> None:
         rs, state = self.rs, game.state
