@@ -115,7 +115,8 @@ def parse_options(ruleset: Ruleset, form: Any) -> tuple[dict[str, Any], dict[str
             try:
                 options[name] = int(raw) if raw not in (None, "") else spec.get("default")
             except ValueError:
-                errors[field] = _("%(label)s must be a whole number.", label=spec.get("label", name))
+                errors[field] = _("%(label)s must be a whole number.",
+                                  label=spec.get("label", name))
         else:
             values = [c["value"] if isinstance(c, dict) else c for c in spec.get("choices", [])]
             match = [v for v in values if str(v) == raw]

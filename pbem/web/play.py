@@ -12,7 +12,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
@@ -180,7 +190,8 @@ def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None
                 form: dict[str, str] | None = None, seat: str | None = None,
                 invite_token: str | None = None) -> ResponseReturnValue:
     data = load_view(game_id, seat or request.args.get("seat") or None)
-    html = render_template("play/game.html", **context(data), error=error,
+    endpoints = {rule.endpoint for rule in current_app.url_map.iter_rules()}
+    html = render_template("play/game.html", **context(data), error=error, endpoints=endpoints,
                            form=form or {"order": "", "seat": ""}, invite_token=invite_token)
     return html, status
 

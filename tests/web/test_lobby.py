@@ -56,7 +56,8 @@ def test_home_explains_pbem_to_visitors_and_redirects_members(client, user_facto
 def test_my_games_lists_games_owing_my_decision_first_with_the_deadline(app, client,
                                                                         user_factory):
     quiet_id, red, _blue = race_game(app, user_factory)
-    with Session(get_engine(app), expire_on_commit=False) as s:  # red's second game, where blue owes nothing yet
+    # red's second game, where blue owes nothing yet
+    with Session(get_engine(app), expire_on_commit=False) as s:
         other = game_service.create_game(s, organiser_id=red.id, ruleset_key="race",
                                          title="Waiting room", options={})
         game_service.set_deadline(s, game_id=quiet_id, user_id=red.id, hours=24,

@@ -274,3 +274,9 @@ def test_visitors_see_public_games_but_not_private_ones(app, client, user_factor
     assert client.get(f"/games/{private_id}").status_code == 404
     refused = client.post(f"/games/{public_id}/orders", data={"seat": "red", "order": "{}"})
     assert refused.status_code == 302 and "/auth/login" in refused.headers["Location"]
+
+
+def test_game_page_links_to_the_dice_audit(app, client, user_factory):
+    game_id, red, _blue = race_game(app, user_factory)
+    html = as_user(client, red).get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'href="/games/{game_id}/dice"' in html

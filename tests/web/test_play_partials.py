@@ -14,7 +14,8 @@ from tests.web.test_play import as_user, last_seq, post_order, race_game
 
 def test_ruleset_partial_replaces_the_generic_view(app, client, user_factory):
     app.jinja_loader = ChoiceLoader([
-        DictLoader({"play/race/view.html": "<p id='race-board'>Red at {{ game.view.pos.red }}</p>"}),
+        DictLoader({"play/race/view.html":
+                    "<p id='race-board'>Red at {{ game.view.pos.red }}</p>"}),
         app.jinja_loader,
     ])
     game_id, red, _blue = race_game(app, user_factory)
