@@ -137,11 +137,13 @@ def frame(data: dict[str, Any], at: int) -> dict[str, Any]:
             "power": names.get(view.get("power", ""), ""), "marks": board_svg.marks_svg(view)}
 
 
-def _at(data: dict[str, Any]) -> int:
+def _at(data: dict[str, Any], default: int | None = None) -> int:
+    """The event to show the board at (``?at=``; by default ``default``, else the latest)."""
+    fallback = data["last_seq"] if default is None else default
     try:
-        return max(1, min(int(request.args.get("at", data["last_seq"])), data["last_seq"]))
+        return max(1, min(int(request.args.get("at", fallback)), data["last_seq"]))
     except ValueError:
-        return data["last_seq"]
+        return max(1, min(fallback, data["last_seq"]))
 
 
 def history(game_id: int) -> ResponseReturnValue:
@@ -149,12 +151,12 @@ def history(game_id: int) -> ResponseReturnValue:
     if data["ruleset"] != "aa1941" or data["view"] is None:
         abort(404)
     rs = load_ruleset(data["ruleset"])
-    at = _at(data)
     start = since_last_turn(game_id, data["my_seats"], data["last_seq"])
     try:
         start = max(1, int(request.args.get("from", start)))
     except ValueError:
         pass
+    at = _at(data, start - 1)  # "since your last turn" begins with the board as you left it
     rows = _rows(game_id)
     events = visible_events(rs, [r for r in rows if r["seq"] >= start], data["seat"])
     steps = [e["seq"] for e in events if e["type"].startswith(BOARD_TYPES)]

@@ -20,6 +20,50 @@ from pbem.web import board_svg, board_text
 from pbem.web.db import db_session
 
 
+def js_strings() -> str:
+    """The script's words, translated (JSON for ``<script type="application/json">``)."""
+    return board_text.per_locale("js", lambda: safe_json({
+        "owner": _("Owner"),
+        "value": _("Production value"),
+        "units": _("Units"),
+        "none": _("none"),
+        "neutral": _("neutral"),
+        "sea": _("sea zone"),
+        "capital": _("capital"),
+        "factory": _("industrial complex"),
+        "happened": _("This turn here"),
+        "pick": _("Units to move"),
+        "where": _("Where can they go?"),
+        "all": _("Select all"),
+        "nowhere": _("These units can go nowhere now."),
+        "choose": _("Choose where to go (on the map or here):"),
+        "send": _("Send the move"),
+        "cancel": _("Cancel"),
+        "moving": _("Move {n} unit(s) to {to} via {route}: {ends}"),
+        "cost": _("movement points"),
+        "sending": _("Sending…"),
+        "failed": _("The server could not be reached."),
+        "ends_battle": _("a battle will be fought there"),
+        "ends_capture": _("takes the territory (no defenders)"),
+        "ends_blitz": _("a tank blitz through an empty territory"),
+        "ends_load": _("loads onto a transport"),
+        "ends_unload": _("unloads from the transport"),
+        "ends_amphibious": _("sea zone for an amphibious assault (declare it afterwards)"),
+        "ends_landing_needed": _("air units: they must still be able to land"),
+        "ends_landing": _("air units land there"),
+        "ends_move": _("a move, no battle"),
+        "landing": _("landing plan"),
+        "aboard": _("aboard"),
+        "damaged": _("damaged")
+    }))
+
+
+def safe_json(value: Any) -> str:
+    """JSON that can sit inside a ``<script>`` element (no ``<``, ``>`` or ``&``)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def space_label(name: str, owner: str, value: int) -> str:
     if owner and value:
         return _("%(space)s: %(owner)s, %(value)s IPCs", space=name, owner=owner, value=value)
@@ -55,6 +99,7 @@ def unit_types(view: dict[str, Any]) -> dict[int, str]:
 def battle_reports(events: list[dict[str, Any]], types: dict[int, str]) -> list[dict[str, Any]]:
     """Per battle of the turn: its rounds, each firing step's dice (faces, hits) and the casualties."""
     reports: dict[str, dict[str, Any]] = {}
+    rolled: dict[str, dict[str, Any]] = {}
     for e in events:
         t, p = e["type"], e["payload"]
         if t == "aa.battle_round":
@@ -65,12 +110,14 @@ def battle_reports(events: list[dict[str, Any]], types: dict[int, str]) -> list[
                                   "attackers": board_text.count_text(_counts(p["attackers"])),
                                   "defenders": board_text.count_text(_counts(p["defenders"]))})
         elif t == "dice.rolled" and (p.get("context") or {}).get("battle") in reports:
-            ctx = p["context"]
-            rnd = reports[ctx["battle"]]["rounds"][-1]
-            rnd["steps"].append({"step": board_text.step_name(ctx.get("step", "")), "roller": ctx.get("roller"),
-                                 "seq": e["seq"], "hits": sum(1 for d in p.get("dice", []) if d.get("hit")),
-                                 "dice": [{"face": d.get("face"), "hit": d.get("hit"), "unit": d.get("unit"),
-                                           "target": d.get("target")} for d in p.get("dice", [])]})
+            rolled[p["context"]["battle"]] = {"seq": e["seq"], "dice": [
+                {"face": d.get("face"), "hit": d.get("hit"), "unit": d.get("unit"), "target": d.get("target")}
+                for d in p.get("dice", [])]}
+        elif t == "aa.battle_hits" and p["place"] in reports:
+            dice = rolled.pop(p["place"], {"seq": None, "dice": []})
+            reports[p["place"]]["rounds"][-1]["steps"].append(
+                {"step": board_text.step_name(p.get("step", "")), "side": board_text.side_name(p.get("side", "")),
+                 "hits": p.get("total", 0), "low_luck": p.get("low_luck"), **dice})
         elif t == "aa.casualties" and p["place"] in reports:
             lost = _counts([{"type": types.get(i, "?")} for i in p.get("destroyed", [])])
             reports[p["place"]]["rounds"][-1]["casualties"].append(
@@ -129,19 +176,20 @@ def aa_page(game: dict[str, Any]) -> dict[str, Any]:
         for space in board_text.spaces_of(e):
             here.setdefault(space, []).append(text)
     data = board_svg.board_data()
+    units = board_text.unit_names()
     spaces = {name: {"kind": sp["kind"], "value": sp["value"], "owner": view.get("owners", {}).get(name),
                      "capital": bool(sp["capital_of"]), "factory": sp["factory"],
                      "units": [{k: u[k] for k in ("id", "type", "owner", "hits") if k in u}
                                | ({"aboard": u["aboard"]} if "aboard" in u else {})
                                for u in view.get("units", {}).get(name, [])],
-                     "events": here.get(name, []), "adjacent": board_svg.adjacency().get(name, [])}
+                     "events": here.get(name, [])}
               for name, sp in data["spaces"].items()}
     phase = view.get("phase")
     active = bool(seat and owes and game["status"] == "active")
     forms = combat_forms(rs, _full_state(rs, game), legal) if active and phase == "combat" else {}
     script = {"game": game["id"], "seat": seat, "phase": phase, "power": view.get("power"), "active": active,
               "moving": active and phase in ("combat_move", "noncombat_move"), "last_seq": game["last_seq"],
-              "names": names, "spaces": spaces, "units": {t: n[0] for t, n in board_text.unit_names().items()},
+              "names": names, "spaces": spaces, "units": {t: n[0] for t, n in units.items()},
               "urls": {"orders": url_for("api.submit", game_id=game["id"]),
                        "reachable": url_for("board.reachable_units", game_id=game["id"]),
                        "game": url_for("play.game", game_id=game["id"])}}
@@ -155,7 +203,10 @@ def aa_page(game: dict[str, Any]) -> dict[str, Any]:
         "combat": forms, "battles": battle_reports(events, types),
         "log": [{"seq": e["seq"], "text": board_text.describe(e, rs, names, types)}
                 for e in events if e["type"] not in ("order",)],
-        "unit_names": board_text.unit_names(), "symbols": board_svg.SYMBOLS, "script": script,
+        "unit_names": units, "symbols": board_svg.SYMBOLS, "script": safe_json(script), "strings": js_strings(),
+        "space_lines": [(name, names.get(sp["owner"] or "", ""),
+                         ", ".join(f"{units[u['type']][0]} #{u['id']} ({names.get(u['owner'], u['owner'])})"
+                                   for u in sp["units"])) for name, sp in spaces.items() if sp["units"]],
         "production": production(rs, view),
     }
 

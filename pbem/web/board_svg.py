@@ -60,7 +60,7 @@ def adjacency() -> dict[str, list[str]]:
 
 def _open_tag(data: dict[str, Any], label: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="aa-board" id="aa-board" '
-            f'viewBox="0 0 {data["width"]} {data["height"]}" role="group" aria-label="{escape(label)}">')
+            f'viewBox="0 0 {data["width"]} {data["height"]}" tabindex="-1" role="group" aria-label="{escape(label)}">')
 
 
 def outline_svg(label: str = "Axis & Allies 1941 board") -> str:
@@ -115,6 +115,14 @@ def marks_svg(view: dict[str, Any]) -> str:
     return "".join(parts)
 
 
+@lru_cache(maxsize=1)
+def _pieces() -> list[tuple[str, str, str, int, str]]:
+    """Per space: (name, kind, escaped name, value, the tag's tail with its outline), built once."""
+    return [(name, sp["kind"], escape(name), sp["value"],
+             f'" d="{sp["path"]}"><title>{escape(name)}</title></path>')
+            for name, sp in board_data()["spaces"].items()]
+
+
 def board_svg(view: dict[str, Any], names: dict[str, str], *, label: str,
               space_label: Any = None) -> str:
     """The whole board for a position: coloured, focusable spaces plus the marks layer.
@@ -122,17 +130,14 @@ def board_svg(view: dict[str, Any], names: dict[str, str], *, label: str,
     ``names``: power id -> display name. ``space_label(name, owner_name, value)`` returns the
     accessible name of a space (translated by the caller).
     """
-    data = board_data()
     owners = view.get("owners", {})
-    parts = [_open_tag(data, label), '<rect class="sea-bg" x="0" y="0" width="100%" height="100%"/>',
+    parts = [_open_tag(board_data(), label), '<rect class="sea-bg" x="0" y="0" width="100%" height="100%"/>',
              '<g class="spaces">']
-    for name, space in data["spaces"].items():
-        owner = owners.get(name) if space["kind"] == "land" else None
-        cls = f"sp {space['kind']} o-{owner or 'none'}"
-        aria = space_label(name, names.get(owner or "", ""), space["value"]) if space_label else name
-        parts.append(f'<path id="sp-{slug(name)}" class="{cls}" data-space="{escape(name)}" tabindex="0" '
-                     f'role="button" aria-label="{escape(aria)}" d="{space["path"]}">'
-                     f'<title>{escape(name)}</title></path>')
+    for name, kind, safe_name, value, tail in _pieces():
+        owner = owners.get(name) if kind == "land" else None
+        aria = escape(space_label(name, names.get(owner or "", ""), value)) if space_label else safe_name
+        parts.append(f'<path id="sp-{slug(name)}" class="sp {kind} o-{owner or "none"}" data-space="{safe_name}" '
+                     f'tabindex="0" role="button" aria-label="{aria}{tail}')
     parts.append("</g>")
     parts.append(marks_svg(view))
     parts.append("</svg>")

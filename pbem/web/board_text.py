@@ -9,15 +9,29 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from pbem.engine import Ruleset
 from pbem.web import api_log
 
+_CACHE: dict[tuple[str, str], Any] = {}
+
+
+def per_locale(name: str, build: Any) -> Any:
+    """``build()`` once per language (the strings only depend on it)."""
+    key = (name, str(get_locale()))
+    if key not in _CACHE:
+        _CACHE[key] = build()
+    return _CACHE[key]
+
 
 def unit_names() -> dict[str, tuple[str, str]]:
     """Unit type -> (singular, plural), translated."""
+    return per_locale("units", _unit_names)
+
+
+def _unit_names() -> dict[str, tuple[str, str]]:
     return {
         "infantry": (_("infantry"), _("infantry")), "tank": (_("tank"), _("tanks")),
         "fighter": (_("fighter"), _("fighters")), "bomber": (_("bomber"), _("bombers")),
