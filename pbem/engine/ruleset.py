@@ -143,7 +143,10 @@ class Ruleset:
         return None
 
     def dice_period_key(self, state: State) -> Any:
-        """For ``dice_period == "turn"``: a value that changes when a turn ends."""
+        """A value that changes when a turn ends: a new dice period starts (revealed or closed).
+
+        ``undo_scope`` must change whenever this changes.
+        """
         return None
 
     def snapshot_key(self, state: State) -> Any:
