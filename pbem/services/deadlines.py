@@ -113,10 +113,37 @@ def apply_deadlines(session_factory: SessionFactory, now: datetime) -> int:
         with session_factory() as session:
             try:
                 done += _apply_one(session, int(game_id), now)  # type: ignore[arg-type]
-            except Exception:
+            except Exception as exc:
                 session.rollback()
                 log_.exception("deadline policy failed for game %s", game_id)
+                _fall_back_to_wait(session, int(game_id), now, exc)  # type: ignore[arg-type]
     return done
+
+
+def _fall_back_to_wait(session: Session, game_id: int, now: datetime, error: Exception) -> None:
+    """The policy could not act (e.g. the default order was refused): wait, tell the organiser.
+
+    Without this the same failure would repeat every minute.
+    """
+    try:
+        begin_write(session)
+        game = log.lock_game(session, game_id)
+        engine = snapshots.load_game(session, game)
+        seat = next(iter(o["seat"] for o in engine.owed()), None)
+        if seat is None:
+            session.rollback()
+            return
+        settings = session.get(GameNotifySettings, game_id) or GameNotifySettings(game_id=game_id)
+        holders = notes.holders_by_seat(session, game_id)
+        track = notes.open_deadline(session, game_id, seat) or SeatDeadline(
+            game_id=game_id, seat=seat, user_id=holders.get(seat), opened_seq=game.last_seq,
+            opened_at=now)
+        step = _Step(session, game, engine, settings, track, seat, holders.get(seat),
+                     as_utc(game.deadline_at) or now, now)
+        step._wait(f"default_failed: {type(error).__name__}")
+    except Exception:
+        session.rollback()
+        log_.exception("could not fall back to waiting in game %s", game_id)
 
 
 def _apply_one(session: Session, game_id: int, now: datetime) -> int:
@@ -247,28 +274,32 @@ class _Step:
         self.session.commit()
 
     def _act(self, reason: str) -> None:
+        """Record the policy, then play the default orders (each its own transaction, through
+        the ordinary order path), then tell everyone. If an order is refused the caller
+        falls back to waiting (:func:`_fall_back_to_wait`)."""
         from pbem.services.orders import submit_order
 
         self._record("policy.acted", reason)
         notes.close_deadline(self.session, self.track, now=self.now,
                              outcome=NOTHING_TO_DECIDE if reason == NOTHING_TO_DECIDE else POLICY)
         sync_row(self.game, self.engine, self.now)
-        everyone = list(notes.holders_by_seat(self.session, int(self.game.id)).values())  # type: ignore[arg-type]
-        if reason != NOTHING_TO_DECIDE:
-            self._notify([self.game.organiser_id, *everyone], "acted", reason, None)
         self.session.add_all([self.game, self.track])
-        self.session.flush()
+        self.session.commit()
+        game_id = int(self.game.id)  # type: ignore[arg-type]
         for _ in range(MAX_POLICY_ORDERS):
-            game = log.lock_game(self.session, int(self.game.id))  # type: ignore[arg-type]
+            game = log.lock_game(self.session, game_id)
             engine = snapshots.load_game(self.session, game)
-            if self.seat not in {o["seat"] for o in engine.owed()}:
-                break
-            order = engine.ruleset.default_order(engine.state, self.seat)
+            order = (engine.ruleset.default_order(engine.state, self.seat)
+                     if self.seat in {o["seat"] for o in engine.owed()} else None)
+            self.session.commit()
             if order is None:
                 break
-            submit_order(self.session, game_id=int(game.id), user_id=None, seat=self.seat,  # type: ignore[arg-type]
+            submit_order(self.session, game_id=game_id, user_id=None, seat=self.seat,
                          order=order, expected_seq=game.last_seq, now=self.now,
                          by=f"policy:{ACT}")
+        if reason != NOTHING_TO_DECIDE:
+            everyone = list(notes.holders_by_seat(self.session, game_id).values())
+            self._notify([self.game.organiser_id, *everyone], "acted", reason, None)
         self.session.commit()
 
 

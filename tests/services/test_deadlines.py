@@ -162,3 +162,18 @@ def test_daily_digest_lists_waiting_games_once_a_day(session, users, sessions) -
     (first, _second) = rows(session, "digest")
     assert context(first)["items"][0]["game_id"] == game.id
     assert first.user_id == users["rita"].id
+
+
+def test_act_policy_that_cannot_act_falls_back_to_waiting(session, users, sessions,
+                                                          monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tests.rulesets.race import Race
+
+    game = start_race(session, users, hours=48, settings={"policy": ACT, "excused_misses": 0})
+    monkeypatch.setattr(Race, "default_order", lambda self, state, seat: {"type": "step", "n": 9})
+    apply_deadlines(sessions, T0 + 48 * H)
+    records = events(session, game, "policy.")
+    assert [r["type"] for r in records] == ["policy.acted", "policy.waited"]
+    assert records[1]["payload"]["reason"] == "default_failed: IllegalOrder"
+    assert rows(session, "deadline_acted") == []
+    assert [r.user_id for r in rows(session, "deadline_waited")] == [users["olga"].id]
+    assert apply_deadlines(sessions, T0 + 49 * H) == 0  # no retry loop
