@@ -74,8 +74,9 @@ def user_time(value: datetime | str | None, user: User) -> str:
         zone = zoneinfo.ZoneInfo(user.timezone or "UTC")
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         zone = zoneinfo.ZoneInfo("UTC")
-    return format_datetime(moment, "EEEE d MMMM y, HH:mm zzz", tzinfo=zone,
+    text = format_datetime(moment, "EEEE d MMMM y, HH:mm", tzinfo=zone,
                            locale=user.language or "en")
+    return f"{text} {moment.astimezone(zone).tzname()}"  # CET/CEST, EST/EDT: what people use
 
 
 def seat_names(game: Game) -> dict[str, str]:

@@ -20,6 +20,7 @@ from email.header import Header
 from email.message import Message
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
+from email.policy import compat32
 from email.utils import format_datetime, formataddr, parseaddr
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,8 @@ from pbem.store.models.outbox import WEBHOOK, OutboxMessage
 log = logging.getLogger(__name__)
 
 SECURITY_MODES = ("none", "starttls", "tls")
+#: CRLF line ends on the wire (smtplib sends bytes as they are; RFC 5321 wants CRLF).
+SMTP_POLICY = compat32.clone(linesep="\r\n")
 
 
 def _charset() -> Charset:
@@ -131,7 +134,7 @@ class SmtpTransport:
         conn: smtplib.SMTP | None = None
         try:
             conn = self._borrow()
-            data = build_email(message, self.sender).as_bytes()
+            data = build_email(message, self.sender).as_bytes(policy=SMTP_POLICY)
             conn.sendmail(parseaddr(self.sender)[1], [message.to_address], data)
         except smtplib.SMTPRecipientsRefused as exc:
             self._discard(conn)

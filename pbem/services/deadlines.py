@@ -41,6 +41,7 @@ from pbem.store.db import begin_write
 from pbem.store.models.games import ACTIVE, Event, Game
 from pbem.store.models.outbox import (
     ACT,
+    DAILY,
     DIGEST,
     EXTEND,
     NONE,
@@ -103,8 +104,38 @@ def _remind(session: Session, game: Game, user_id: int, seats: list[str], deadli
 
 
 # -- deadlines ---------------------------------------------------------------------------
+def restore_deadlines(session_factory: SessionFactory, now: datetime) -> int:
+    """Give a deadline back to running games that lost it without waiting on a player.
+
+    A resumed game (pausing clears the deadline) whose deadline is a daily wall-clock
+    time gets its next one here; games the ``wait`` policy left waiting keep none.
+    """
+    restored = 0
+    with session_factory() as session:
+        games = session.exec(select(Game).where(Game.status == ACTIVE,
+                                                Game.deadline_at.is_(None))).all()  # type: ignore[union-attr]
+        for game in games:
+            settings = session.get(GameNotifySettings, game.id)
+            seats = notes.json_list(game.owed_seats)
+            if settings is None or settings.deadline_mode != DAILY or not seats:
+                continue
+            track = notes.open_deadline(session, int(game.id), seats[0])  # type: ignore[arg-type]
+            if track is not None and track.due_at is None:
+                continue  # waiting for the player (policy "wait")
+            new = next_deadline(settings, game, now)
+            game.deadline_at = store_time(Game, "deadline_at", new)
+            if track is not None:
+                track.due_at = new
+                session.add(track)
+            session.add(game)
+            restored += 1
+        session.commit()
+    return restored
+
+
 def apply_deadlines(session_factory: SessionFactory, now: datetime) -> int:
     """Apply the deadline rules to every active game whose deadline has passed."""
+    restore_deadlines(session_factory, now)
     with session_factory() as session:
         ids = [g.id for g in _active_games(session)
                if as_utc(g.deadline_at) is not None and as_utc(g.deadline_at) <= now]  # type: ignore[operator]
@@ -269,6 +300,7 @@ class _Step:
     def _wait(self, reason: str) -> None:
         self._record("policy.waited", reason)
         self.game.deadline_at = None
+        self.track.due_at = None  # marks "waiting for the player" (see restore_deadlines)
         self.session.add_all([self.game, self.track])
         self._notify([self.game.organiser_id], "waited", reason, None)
         self.session.commit()

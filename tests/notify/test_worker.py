@@ -189,3 +189,23 @@ def test_missed_job_runs_once_when_the_worker_comes_back(app) -> None:  # type: 
     finally:
         second.stop_scheduler()
     assert sorted(second.calls) == ["deadlines", "digest", "dispatch", "reminders"]
+
+
+def test_turn_ending_sends_exactly_one_email_to_the_next_player(app, db, people, smtpd) -> None:  # type: ignore[no-untyped-def]
+    controller, handler = smtpd
+    transport = SmtpTransport("127.0.0.1", controller.port, sender="pbem@club.example",
+                              security="none")
+    worker = Worker(app, transport=transport, clock=lambda: T0 + timedelta(minutes=1))
+    game = start_race(db, people, hours=48)
+    worker.job("dispatch")
+    assert [m["To"] for m in handler.messages] == ["rita@example.org"]
+    play(db, game, people["rita"], "red", {"type": "step", "n": 2}, T0 + timedelta(hours=1))
+    play(db, game, people["rita"], "red", {"type": "end"}, T0 + timedelta(hours=1))
+    worker.clock = lambda: T0 + timedelta(hours=1, minutes=1)
+    worker.job("dispatch")
+    worker.job("dispatch")
+    transport.close()
+    assert [m["To"] for m in handler.messages] == ["rita@example.org", "bruno@example.org"]
+    latest = handler.messages[-1]
+    assert latest["Subject"] == "Your turn in Friday race"
+    assert latest["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

@@ -177,3 +177,20 @@ def test_act_policy_that_cannot_act_falls_back_to_waiting(session, users, sessio
     assert rows(session, "deadline_acted") == []
     assert [r.user_id for r in rows(session, "deadline_waited")] == [users["olga"].id]
     assert apply_deadlines(sessions, T0 + 49 * H) == 0  # no retry loop
+
+
+def test_daily_deadline_comes_back_after_a_pause(session, users, sessions) -> None:  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    from pbem.services.games import pause_game, resume_game
+
+    settings = {"deadline_mode": "daily", "deadline_time": "21:00",
+                "deadline_zone": "Europe/Rome", "policy": WAIT}
+    game = start_race(session, users, hours=None, settings=settings)
+    assert _deadline(session, game) == datetime(2026, 1, 12, 20, 0, tzinfo=UTC)  # 21:00 CET
+    pause_game(session, game_id=game.id, user_id=users["olga"].id, now=T0 + H)
+    resume_game(session, game_id=game.id, user_id=users["olga"].id, now=T0 + 30 * H)
+    assert _deadline(session, game) is None
+    apply_deadlines(sessions, T0 + 30 * H)
+    assert _deadline(session, game) == datetime(2026, 1, 14, 20, 0, tzinfo=UTC)
+    assert events(session, game, "policy.") == []
