@@ -187,7 +187,9 @@ def aa_page(game: dict[str, Any]) -> dict[str, Any]:
     phase = view.get("phase")
     active = bool(seat and owes and game["status"] == "active")
     forms = combat_forms(rs, _full_state(rs, game), legal) if active and phase == "combat" else {}
-    script = {"game": game["id"], "seat": seat, "phase": phase, "power": view.get("power"), "active": active,
+    capital = next((sp["label"] for sp in data["spaces"].values() if sp["capital_of"] == view.get("power")), None)
+    script = {"game": game["id"], "focus": capital, "seat": seat, "phase": phase, "power": view.get("power"),
+              "active": active,
               "moving": active and phase in ("combat_move", "noncombat_move"), "last_seq": game["last_seq"],
               "names": names, "spaces": spaces, "units": {t: n[0] for t, n in units.items()},
               "urls": {"orders": url_for("api.submit", game_id=game["id"]),

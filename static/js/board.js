@@ -18,12 +18,23 @@
   document.querySelectorAll("[data-needs-js]").forEach((el) => { el.hidden = false; });
 
   // -- zoom and pan (the viewBox) -----------------------------------------------------------
-  let vb = Object.assign({}, home);
+  // The viewBox takes the box's shape (no letterboxing); on a tall phone box the map fills the
+  // height and starts centred on the active power's capital.
+  const ratio = () => { const r = svg.getBoundingClientRect(); return r.width ? r.height / r.width : home.h / home.w; };
+  const whole = () => {
+    const w = Math.max(home.w, home.h / ratio());
+    return { x: home.x + (home.w - w) / 2, y: home.y + (home.h - w * ratio()) / 2, w };
+  };
+  let vb = whole();
+  if (data.focus && ratio() > home.h / home.w) {
+    const w = home.h / ratio(); vb = { x: data.focus[0] - w / 2, y: home.y, w };
+  }
   try { const saved = JSON.parse(sessionStorage.getItem(key)); if (saved && saved.w) vb = saved; } catch (e) { /* none */ }
   const apply = () => {
-    vb.w = Math.min(Math.max(vb.w, home.w / 12), home.w); vb.h = vb.w * home.h / home.w;
-    vb.x = Math.min(Math.max(vb.x, home.x - vb.w / 2), home.x + home.w - vb.w / 2);
-    vb.y = Math.min(Math.max(vb.y, home.y - vb.h / 2), home.y + home.h - vb.h / 2);
+    const big = whole().w;
+    vb.w = Math.min(Math.max(vb.w, home.w / 12), big); vb.h = vb.w * ratio();
+    vb.x = Math.min(Math.max(vb.x, home.x - Math.max(0, (vb.w - home.w) / 2) - vb.w / 4), home.x + home.w - vb.w * 3 / 4);
+    vb.y = Math.min(Math.max(vb.y, home.y - Math.max(0, (vb.h - home.h) / 2) - vb.h / 4), home.y + home.h - vb.h * 3 / 4);
     svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
     try { sessionStorage.setItem(key, JSON.stringify(vb)); } catch (e) { /* private mode */ }
   };
@@ -32,12 +43,12 @@
     vb.x = px - (px - vb.x) * f; vb.y = py - (py - vb.y) * f; vb.w *= f; apply();
   };
   const toBoard = (ev) => {
-    const r = svg.getBoundingClientRect(); const s = Math.max(vb.w / r.width, vb.h / r.height);
+    const r = svg.getBoundingClientRect(); const s = vb.w / r.width;
     return [vb.x + (ev.clientX - r.left) * s, vb.y + (ev.clientY - r.top) * s, s];
   };
   document.querySelectorAll("[data-zoom]").forEach((b) => b.addEventListener("click", () => {
     if (b.dataset.zoom === "in") zoom(0.7); else if (b.dataset.zoom === "out") zoom(1 / 0.7);
-    else { vb = Object.assign({}, home); apply(); }
+    else { vb = whole(); apply(); }
   }));
   svg.addEventListener("wheel", (ev) => { ev.preventDefault(); const [x, y] = toBoard(ev); zoom(ev.deltaY < 0 ? 0.85 : 1 / 0.85, x, y); },
     { passive: false });

@@ -42,7 +42,10 @@ class Screen:
     def settled(self) -> None:
         self.page.wait_for_load_state("load")
         wide = self.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        assert wide[0] <= wide[1], f"the page scrolls sideways ({wide[0]} > {wide[1]}) at {self.page.url}"
+        widest = self.page.evaluate("""() => [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 3).map((e) => e.tagName + '.' + e.className)""") if wide[0] > wide[1] else []
+        assert wide[0] <= wide[1], f"the page scrolls sideways ({wide[0]} > {wide[1]}) at {self.page.url}: {widest}"
         assert not self.errors, self.errors
 
     def click(self, *args: Any, **kwargs: Any) -> None:
@@ -66,13 +69,25 @@ def register(screen: Screen, email: str, name: str) -> None:
 
 
 def click_space(screen: Screen, name: str) -> None:
-    """Click a territory on the map at its label point (the outline's own centre may be elsewhere)."""
+    """Click a territory on the map at its label point (the outline's own centre may be elsewhere);
+    when that point is outside the part of the map on screen, first show the whole map."""
     lx, ly = board_data()["spaces"][name]["label"]
     path = screen.page.locator(f'path[data-space="{name}"]')
     path.scroll_into_view_if_needed()
-    pos = path.evaluate("""(p, lab) => { const bb = p.getBBox(); const r = p.getBoundingClientRect();
-        return {x: (lab[0] - bb.x) / bb.width * r.width, y: (lab[1] - bb.y) / bb.height * r.height}; }""", [lx, ly])
-    path.click(position=pos)
+    where = """(p, lab) => { const bb = p.getBBox(); const r = p.getBoundingClientRect();
+        const s = p.ownerSVGElement.getBoundingClientRect();
+        const x = (lab[0] - bb.x) / bb.width * r.width, y = (lab[1] - bb.y) / bb.height * r.height;
+        const cx = r.left + x, cy = r.top + y;
+        const hit = document.elementFromPoint(cx, cy);
+        return {x: cx, y: cy, inside: cx > s.left && cx < s.right && cy > s.top && cy < s.bottom && cy > 0
+                && cy < window.innerHeight && hit === p}; }"""
+    pos = path.evaluate(where, [lx, ly])
+    if not pos["inside"]:
+        screen.page.locator("[data-zoom=reset]").click()
+        screen.page.locator("#board-wrap").scroll_into_view_if_needed()
+        pos = path.evaluate(where, [lx, ly])
+        assert pos["inside"], (name, pos)
+    screen.page.mouse.click(pos["x"], pos["y"])
 
 
 def end_phase(screen: Screen) -> None:
@@ -98,6 +113,7 @@ def move(screen: Screen, start: str, types: tuple[str, ...], dest: str | None) -
             "data-dest")
     assert "dest" in (page.locator(f'path[data-space="{dest}"]').get_attribute("class") or "")
     click_space(screen, dest)
+    assert page.locator(".move-confirm").count(), (dest, page.locator("#space-panel").inner_text(), screen.errors)
     assert "a battle will be fought there" in page.locator(".move-confirm").inner_text()
     with page.expect_navigation():
         page.locator("#send-move").click()
