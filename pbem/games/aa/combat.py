@@ -1,5 +1,8 @@
 """Conduct combat (AA41-CMB, AA41-AMP-03..11): battle orders, retreats, owed decisions.
 
+Also carries the tables of ``standing.py`` (standing orders) and ``stranded.py`` (fighters whose
+carrier was sunk, landed when noncombat move begins).
+
 When the phase starts every battle is opened from the position (``aa.battle_opened``) and land
 units that entered hostile territories holding no enemy unit capture them at once
 (AA41-CMB-26). The attacker then fights battle by battle, amphibious assaults first
@@ -18,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.games.aa import battle as arith
-from pbem.games.aa import combat_open, combat_round, standing
+from pbem.games.aa import combat_open, combat_round, standing, stranded
 from pbem.games.aa.combat_state import EVOLVERS as _STATE_EVOLVERS
 from pbem.games.aa.combat_state import Battle, attackers, defenders
 from pbem.games.aa.retreat import retreat_order
@@ -149,9 +152,9 @@ def battles_left(rs: AARuleset, state: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def owed(rs: AARuleset, state: dict[str, Any]) -> list[dict[str, Any]] | None:
-    """Casualty choices owed mid-battle (the defender's only under ``ask_defender``)."""
+    """Casualty choices owed mid-battle (the defender's only under ``ask_defender``); stranded fighters."""
     if state["phase"] != "combat":
-        return None
+        return stranded.owed(rs, state)
     b = pending_battle(state)
     if b is None:
         return None
@@ -227,12 +230,12 @@ def _describe_ended(rs: AARuleset, event: dict[str, Any]) -> str:
 
 
 ORDERS = {"battle": battle_order, "press": battle_order, "retreat": retreat_order, "submerge": submerge_order,
-          "casualties": casualties_order, **standing.ORDERS}
-EVOLVERS = {**_STATE_EVOLVERS, **standing.EVOLVERS}
-PHASE_START = {"combat": open_battles}
+          "casualties": casualties_order, **standing.ORDERS, **stranded.ORDERS}
+EVOLVERS = {**_STATE_EVOLVERS, **standing.EVOLVERS, **stranded.EVOLVERS}
+PHASE_START = {"combat": open_battles, **stranded.PHASE_START}
 PHASE_EXIT_CHECKS = {"combat": battles_left}
 OWED = owed
-DEFAULT_ORDERS = [default_order]
+DEFAULT_ORDERS = [default_order, stranded.default_order]
 LEGAL_OPTIONS = [legal_options]
 ANYTIME = standing.ANYTIME
 VIEW_REDACTORS = standing.VIEW_REDACTORS
