@@ -13,6 +13,7 @@ player's seat may see it (``Ruleset.event_view``), never from the raw state.
 from __future__ import annotations
 
 import json
+import logging
 import zoneinfo
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -30,6 +31,7 @@ from pbem.store.models.accounts import User
 from pbem.store.models.games import Game
 from pbem.store.models.outbox import OutboxMessage
 
+log = logging.getLogger(__name__)
 OPEN_SALT = "pbem-open-game"
 UNSUBSCRIBE_SALT = "pbem-unsubscribe"
 #: Signed "open the game" links are good for 14 days, unsubscribe links for a year.
@@ -112,27 +114,80 @@ def describe(ruleset: Any, event: dict[str, Any], names: dict[str, str]) -> str 
         return f"{who}: {text}" if who else text
     label = type_.split(".", 1)[-1].replace("_", " ")
     if type_.startswith("policy."):
-        return _("Deadline policy: %(what)s (%(seat)s)", what=label,
-                 seat=names.get(event["payload"].get("seat", ""), ""))
+        return policy_line(event, names)
     return f"{who}: {label}" if who else label
+
+
+def policy_line(event: dict[str, Any], names: dict[str, str]) -> str:
+    """A deadline-policy record as a sentence."""
+    payload = event["payload"]
+    seat = names.get(payload.get("seat", ""), payload.get("seat", ""))
+    kind = event["type"].removeprefix("policy.")
+    if kind == "acted" and payload.get("reason") == "nothing_to_decide":
+        return _("%(seat)s had nothing to decide: the server moved on.", seat=seat)
+    sentences = {
+        "acted": _("%(seat)s missed the deadline: the server played the safe default.",
+                   seat=seat),
+        "excused": _("%(seat)s missed the deadline (excused): it was extended once.", seat=seat),
+        "extended": _("%(seat)s missed the deadline: it was extended once.", seat=seat),
+        "waited": _("%(seat)s missed the deadline: the game waits.", seat=seat),
+        "vacation": _("%(seat)s is on vacation: the deadline was moved.", seat=seat),
+    }
+    return sentences.get(kind, _("Deadline policy: %(what)s (%(seat)s)", what=kind, seat=seat))
+
+
+def _game_describer(session: Session, game: Game, ruleset: Any, seat: str | None,
+                    names: dict[str, str]) -> Callable[[dict[str, Any]], str | None] | None:
+    """The site's translated sentences for the A&A family (moves with unit types, battles,
+    captures), or None for other rulesets or if they cannot be built."""
+    if ruleset is None or not str(ruleset.family).startswith("aa"):
+        return None
+    try:
+        from pbem.store import snapshots
+        from pbem.web import board_text
+        from pbem.web.board_page import unit_types
+
+        types = unit_types(snapshots.load_game(session, game).view(seat))
+    except Exception:  # noqa: BLE001 - fall back to the generic lines
+        log.warning("no A&A sentences for game %s", game.id, exc_info=True)
+        return None
+
+    def sentence(event: dict[str, Any]) -> str | None:
+        if event["type"].startswith("policy."):
+            return None
+        if event["type"] == "dice.rolled" and not (event["payload"].get("context") or {}).get(
+                "battle"):
+            return None
+        return str(board_text.describe(event, ruleset, names, types))
+
+    return sentence
 
 
 def since_lines(session: Session, game: Game, seat: str | None, after_seq: int,
                 up_to_seq: int) -> list[str]:
     """What happened in ``game`` after ``after_seq`` up to ``up_to_seq``, as ``seat`` sees it."""
-    from pbem.store import events as log
+    from pbem.store import events as store_log
 
     try:
         ruleset = load_ruleset(game.ruleset_key)
     except Exception:  # noqa: BLE001
         ruleset = None
     names = seat_names(game)
+    special = _game_describer(session, game, ruleset, seat, names)
     lines: list[str] = []
-    for event in log.load(session, game.id, after_seq=after_seq):  # type: ignore[arg-type]
+    for event in store_log.load(session, game.id, after_seq=after_seq):  # type: ignore[arg-type]
         if event["seq"] > up_to_seq:
             break
         seen = ruleset.event_view(event, seat) if ruleset is not None else event
-        line = describe(ruleset, seen, names) if seen is not None else None
+        if seen is None or seen["type"] in _HIDDEN or seen["type"] == "order":
+            continue
+        line = None
+        if special is not None:
+            try:
+                line = special(seen)
+            except Exception:  # noqa: BLE001
+                line = None
+        line = line or describe(ruleset, seen, names)
         if line:
             lines.append(line)
     if len(lines) > MAX_LINES:
