@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/flask --app pbem run --host 127.0.0.1 --port 5000
+	$(BIN)/python -m pbem.devserver
 
 browser:
 	tools/ensure_chromium.sh
