@@ -8,6 +8,7 @@ Webhook rows always go to :class:`WebhookTransport`.
 
 from __future__ import annotations
 
+import binascii
 import json
 import logging
 import smtplib
@@ -15,12 +16,8 @@ import ssl
 import threading
 import urllib.error
 import urllib.request
-from email.charset import QP, Charset
+import uuid
 from email.header import Header
-from email.message import Message
-from email.mime.multipart import MIMEMultipart
-from email.mime.text import MIMEText
-from email.policy import compat32
 from email.utils import format_datetime, formataddr, parseaddr
 from pathlib import Path
 from typing import Any
@@ -31,45 +28,50 @@ from pbem.store.models.outbox import WEBHOOK, OutboxMessage
 log = logging.getLogger(__name__)
 
 SECURITY_MODES = ("none", "starttls", "tls")
-#: CRLF line ends on the wire (smtplib sends bytes as they are; RFC 5321 wants CRLF).
-SMTP_POLICY = compat32.clone(linesep="\r\n")
 
 
-def _charset() -> Charset:
-    charset = Charset("utf-8")
-    charset.body_encoding = QP  # readable .eml files, 7-bit safe on the wire
-    return charset
+def _header_value(value: str) -> str:
+    """One header line: no CR/LF (no header injection); RFC 2047 words if not ASCII."""
+    value = " ".join(str(value).splitlines()).strip()
+    return value if value.isascii() else Header(value, "utf-8").encode()
 
 
 def _address(value: str) -> str:
-    name, addr = parseaddr(value)
+    name, addr = parseaddr(" ".join(str(value).splitlines()))
     return formataddr((name, addr), charset="utf-8") if name else addr
 
 
-def build_email(row: OutboxMessage, sender: str) -> Message:
-    """The MIME message for an email row (text part, plus an HTML alternative if any).
+def _qp_part(subtype: str, body: str) -> bytes:
+    """A text part in quoted-printable UTF-8: 7-bit safe, and readable in an .eml file."""
+    encoded = binascii.b2a_qp(body.replace("\r\n", "\n").encode("utf-8"), istext=True)
+    return (f"Content-Type: text/{subtype}; charset=\"utf-8\"\n"
+            "Content-Transfer-Encoding: quoted-printable\n\n").encode() + encoded
 
-    Built with the ``compat32`` classes: several times faster than ``EmailMessage``,
-    which matters at hundreds of messages a second.
+
+def build_email(row: OutboxMessage, sender: str, *, crlf: bool = False) -> bytes:
+    """The RFC 5322 bytes of an email row: a text part, plus an HTML alternative if any.
+
+    Written directly (``binascii`` quoted-printable) rather than through ``email.message``,
+    which costs several times more CPU per message. ``crlf`` for the wire (RFC 5321).
     """
-    text = MIMEText(row.text, "plain", _charset())
-    msg: Message
-    if row.html:
-        msg = MIMEMultipart("alternative")
-        msg.attach(text)
-        msg.attach(MIMEText(row.html, "html", _charset()))
-    else:
-        msg = text
-    msg["From"] = _address(sender)
-    msg["To"] = row.to_address
-    msg["Subject"] = Header(row.subject, "utf-8").encode() if not row.subject.isascii() \
-        else row.subject
-    msg["Message-ID"] = row.message_id
+    headers = [("From", _address(sender)), ("To", _address(row.to_address)),
+               ("Subject", _header_value(row.subject)), ("Message-ID", row.message_id)]
     if row.created_at is not None:
-        msg["Date"] = format_datetime(row.created_at)
-    for name, value in json.loads(row.headers or "{}").items():
-        msg[name] = value
-    return msg
+        headers.append(("Date", format_datetime(row.created_at)))
+    headers += [(str(k), _header_value(v)) for k, v in json.loads(row.headers or "{}").items()
+                if str(k).replace("-", "").isalnum()]
+    headers.append(("MIME-Version", "1.0"))
+    head = "".join(f"{name}: {value}\n" for name, value in headers).encode()
+    text = _qp_part("plain", row.text)
+    if row.html:
+        boundary = f"=_pbem_{uuid.uuid4().hex}"
+        body = (f'Content-Type: multipart/alternative; boundary="{boundary}"\n\n'
+                f"--{boundary}\n").encode() + text + f"\n--{boundary}\n".encode() \
+            + _qp_part("html", row.html) + f"\n--{boundary}--\n".encode()
+    else:
+        body = text + b"\n"
+    data = head + body
+    return data.replace(b"\n", b"\r\n") if crlf else data
 
 
 class FileTransport:
@@ -82,7 +84,7 @@ class FileTransport:
     def send(self, message: OutboxMessage) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         path = self.directory / f"{message.id:06d}-{message.kind}.eml"
-        path.write_bytes(build_email(message, self.sender).as_bytes())
+        path.write_bytes(build_email(message, self.sender))
         log.info("mail to %s (%s) written to %s", message.to_address, message.subject, path)
 
     def close(self) -> None:
@@ -134,7 +136,7 @@ class SmtpTransport:
         conn: smtplib.SMTP | None = None
         try:
             conn = self._borrow()
-            data = build_email(message, self.sender).as_bytes(policy=SMTP_POLICY)
+            data = build_email(message, self.sender, crlf=True)
             conn.sendmail(parseaddr(self.sender)[1], [message.to_address], data)
         except smtplib.SMTPRecipientsRefused as exc:
             self._discard(conn)

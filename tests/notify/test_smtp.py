@@ -102,3 +102,21 @@ def test_transport_from_config_defaults_to_files_and_uses_smtp_when_host_set() -
     assert isinstance(default.mail, FileTransport)
     smtp = transport_from_config({"MAIL_HOST": "mail.example", "MAIL_SECURITY": "tls"})
     assert isinstance(smtp.mail, SmtpTransport) and smtp.mail.port == 465
+
+
+def test_built_message_parses_and_refuses_header_injection() -> None:
+    from email import message_from_bytes, policy
+
+    from pbem.notify.transports import build_email
+
+    row = OutboxMessage(id=1, kind="t", to_address="anna@example.org",
+                        subject="Partita «Venerdì»\r\nBcc: evil@example.org", text="Città = 1\n",
+                        html="<p>Città</p>", message_id="<x@pbem.invalid>",
+                        headers='{"List-Unsubscribe": "<https://x.example/u>\\nX-Evil: 1"}')
+    msg = message_from_bytes(build_email(row, "Club «Roma» <pbem@club.example>", crlf=True),
+                             policy=policy.default)
+    assert msg["Subject"] == "Partita «Venerdì» Bcc: evil@example.org"
+    assert msg["Bcc"] is None and msg["X-Evil"] is None
+    assert msg["From"].addresses[0].display_name == "Club «Roma»"
+    assert msg.get_body(preferencelist=("plain",)).get_content().splitlines() == ["Città = 1"]
+    assert "Città" in msg.get_body(preferencelist=("html",)).get_content()
