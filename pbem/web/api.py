@@ -28,6 +28,7 @@ from pbem.services.common import get_game
 from pbem.store.models.api import hash_token
 from pbem.web import api_log, api_tokens, openapi
 from pbem.web.api_errors import HANDLED, error_body
+from pbem.web.api_session import write_session
 from pbem.web.db import db_session
 from pbem.web.extensions import client_address, csrf, limiter
 from pbem.web.play import may_export, view_for
@@ -247,7 +248,7 @@ def submit(game_id: int) -> ResponseReturnValue:
     if hidden:
         return hidden
     try:
-        result = order_service.submit_order(db_session(), game_id=game_id, user_id=uid(),
+        result = order_service.submit_order(write_session(), game_id=game_id, user_id=uid(),
                                             seat=seat, order=body["order"],
                                             expected_seq=expected)
     except HANDLED as exc:
@@ -265,7 +266,7 @@ def undo(game_id: int) -> ResponseReturnValue:
     if hidden:
         return hidden
     try:
-        result = order_service.undo(db_session(), game_id=game_id, user_id=uid(), seat=seat,
+        result = order_service.undo(write_session(), game_id=game_id, user_id=uid(), seat=seat,
                                     expected_seq=expected)
     except HANDLED as exc:
         return fail_with(exc)
@@ -323,7 +324,7 @@ def import_game() -> ResponseReturnValue:
     if body is None:
         return fail(400, "BadRequest", _("The body is a game export (a JSON object)."))
     try:
-        game_row = export_service.import_game(db_session(), body, organiser_id=uid())
+        game_row = export_service.import_game(write_session(), body, organiser_id=uid())
     except HANDLED as exc:
         return fail_with(exc)
     return jsonify(summary(game_row)), 201

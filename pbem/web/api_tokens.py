@@ -12,10 +12,13 @@ from datetime import UTC, datetime, timedelta
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
+from pbem.store.db import begin_write
 from pbem.store.models.accounts import User
 from pbem.store.models.api import ApiToken, hash_token, new_token, utcnow
+from pbem.web.api_session import write_session
 from pbem.web.db import db_session
 
 NAME_MAX = 80
@@ -35,12 +38,17 @@ def user_for_token(session: Session, token: str) -> User | None:
     user = session.get(User, row.user_id)
     if user is None or not getattr(user, "is_active", True):
         return None
+    session.commit()  # end the read (see pbem.web.api_session) before any write
     now = utcnow()
     last = row.last_used_at
     if last is None or as_aware(last) < now - USE_RESOLUTION:  # not a write per request
-        row.last_used_at = now
-        session.add(row)
-        session.commit()
+        try:
+            begin_write(session)
+            row.last_used_at = now
+            session.add(row)
+            session.commit()
+        except OperationalError:  # a busy database must not refuse the call: it is a note
+            session.rollback()
     return user
 
 
@@ -55,6 +63,9 @@ def tokens_of(session: Session, user_id: int) -> list[ApiToken]:
 
 def create_token(session: Session, user_id: int, name: str) -> str:
     """Store a new token's hash for ``user_id`` and return the token text (shown once)."""
+    if session.in_transaction():
+        session.commit()
+    begin_write(session)
     token = new_token()
     session.add(ApiToken(user_id=user_id, name=name, token_hash=hash_token(token)))
     session.commit()
@@ -92,7 +103,8 @@ def create_token_view() -> tuple[str, int]:
 
 @login_required
 def revoke_token_view(token_id: int):  # noqa: ANN201 (a redirect response)
-    session = db_session()
+    session = write_session()
+    begin_write(session)
     row = session.get(ApiToken, token_id)
     if row is None or row.user_id != current_user.id:
         abort(404)

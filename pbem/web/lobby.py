@@ -22,6 +22,7 @@ from pbem.services import games as game_service
 from pbem.services import queries
 from pbem.services.common import get_game, holders, seats_of
 from pbem.web.api_errors import HANDLED, error_body, flash_text
+from pbem.web.api_session import write_session
 from pbem.web.db import db_session
 from pbem.web.play import refused, render_game, status_labels
 
@@ -155,7 +156,7 @@ def new_game() -> ResponseReturnValue:
         return _render_new(ruleset, values, errors, 400)
     try:
         game = game_service.create_game(
-            db_session(), organiser_id=current_user.id, ruleset_key=key,
+            write_session(), organiser_id=current_user.id, ruleset_key=key,
             title=request.form.get("title", ""), options=options,
             visibility=request.form.get("visibility", "public"),
             deadline_hours=request.form.get("deadline_hours", "").strip() or None)
@@ -181,7 +182,7 @@ def import_game() -> ResponseReturnValue:
             problem = _("This file is not JSON: export a game from its page or the API.")
     if problem is None:
         try:
-            game = export_service.import_game(db_session(), data, organiser_id=current_user.id)
+            game = export_service.import_game(write_session(), data, organiser_id=current_user.id)
         except HANDLED as exc:
             problem = flash_text(error_body(exc)[1])
     if problem is not None:
@@ -198,7 +199,7 @@ def join(game_id: int) -> ResponseReturnValue:
     seat = request.form.get("seat", "")
     token = request.form.get("invite_token") or None
     try:
-        game_service.join_game(db_session(), game_id=game_id, user_id=current_user.id,
+        game_service.join_game(write_session(), game_id=game_id, user_id=current_user.id,
                                seat=seat, invite_token=token)
     except HANDLED as exc:
         if token and _invited(game_id, token):
@@ -213,7 +214,7 @@ def join(game_id: int) -> ResponseReturnValue:
 @login_required
 def leave(game_id: int) -> ResponseReturnValue:
     try:
-        game_service.leave_seat(db_session(), game_id=game_id, user_id=current_user.id,
+        game_service.leave_seat(write_session(), game_id=game_id, user_id=current_user.id,
                                 seat=request.form.get("seat", ""))
     except HANDLED as exc:
         return refused(game_id, exc)

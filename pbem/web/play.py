@@ -37,6 +37,7 @@ from pbem.services import views
 from pbem.store.models.accounts import User, normalize_email
 from pbem.web import api_log
 from pbem.web.api_errors import HANDLED, error_body, flash_text
+from pbem.web.api_session import write_session
 from pbem.web.db import db_session
 
 bp = Blueprint("play", __name__)
@@ -243,7 +244,7 @@ def order(game_id: int) -> ResponseReturnValue:
     if problem:
         return render_game(game_id, status=400, error={"text": problem}, form=form, seat=seat)
     try:
-        order_service.submit_order(db_session(), game_id=game_id, user_id=current_user.id,
+        order_service.submit_order(write_session(), game_id=game_id, user_id=current_user.id,
                                    seat=seat, order=parsed, expected_seq=expected)
     except HANDLED as exc:
         return refused(game_id, exc, form, seat)
@@ -258,7 +259,7 @@ def undo(game_id: int) -> ResponseReturnValue:
     if expected is None:
         return render_game(game_id, status=400, error={"text": _("Reload the page and retry.")})
     try:
-        order_service.undo(db_session(), game_id=game_id, user_id=current_user.id, seat=seat,
+        order_service.undo(write_session(), game_id=game_id, user_id=current_user.id, seat=seat,
                            expected_seq=expected)
     except HANDLED as exc:
         return refused(game_id, exc, seat=seat)
@@ -269,7 +270,7 @@ def undo(game_id: int) -> ResponseReturnValue:
 @login_required
 def salt(game_id: int) -> ResponseReturnValue:
     try:
-        order_service.add_salt(db_session(), game_id=game_id, user_id=current_user.id,
+        order_service.add_salt(write_session(), game_id=game_id, user_id=current_user.id,
                                seat=request.form.get("seat", ""),
                                salt=request.form.get("salt", ""))
     except HANDLED as exc:
@@ -292,7 +293,7 @@ def export(game_id: int) -> ResponseReturnValue:
 # -- organiser controls ----------------------------------------------------------------------
 def _organiser_action(game_id: int, call: Any, done: str, **kwargs: Any) -> ResponseReturnValue:
     try:
-        call(db_session(), game_id=game_id, user_id=current_user.id, **kwargs)
+        call(write_session(), game_id=game_id, user_id=current_user.id, **kwargs)
     except HANDLED as exc:
         return refused(game_id, exc)
     return back(game_id, done)
