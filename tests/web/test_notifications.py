@@ -165,3 +165,13 @@ def test_reliability_shows_on_the_player_page(client, people) -> None:  # type: 
     login(client, "olga@example.org")
     page = client.get(f"/n/players/{people['rita'].id}")
     assert page.status_code == 200 and b"no turns owed yet" in page.data
+
+
+def test_pages_speak_the_users_language(client, user_factory) -> None:  # type: ignore[no-untyped-def]
+    user_factory(email="lucia@example.org", language="it")
+    login(client, "lucia@example.org")
+    page = client.get("/n/preferences").get_data(as_text=True)
+    assert "Preferenze email" in page and "Riepilogo quotidiano" in page
+    bad = client.post("/n/preferences", data={"mode": "each", "reminder_hours": "presto"})
+    assert bad.status_code == 400
+    assert "Indica fino a cinque numeri interi" in bad.get_data(as_text=True)
