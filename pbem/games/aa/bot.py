@@ -192,7 +192,7 @@ class RandomBot:
             stacks = [s for s in self._stacks(game.state, seat, "combat_move")
                       if (domain(rs, s[0]) == "air") == flying and self._near_enemy(game.state, seat, s, index)]
             if not stacks:
-                break
+                continue
             stack = self.rng.choice(stacks)
             ids = self._pick(stack)
             kind = domain(rs, stack[0])
