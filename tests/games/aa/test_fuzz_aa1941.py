@@ -2,10 +2,12 @@
 
 Every state keeps the invariants (``pbem.games.aa.invariants``: no negative IPCs, units only
 where they may stand, cargo within capacity, air units landed between turns, control markers
-consistent), no order raises anything but a rules refusal, and every game replays from its
-log to the same state and meta. Options vary with the seed (victory mode, low luck, the
-defender choosing casualties, the errata setup), so every rules path the bot can reach is
-played. The games are split into batches so that ``pytest -n 2`` spreads them.
+consistent), no order raises anything but a rules refusal, no phase deadlocks, the helpers'
+choices are never refused, and every game replays from its log to the same state and meta,
+as it does from a snapshot taken mid-game plus the events after it. Options vary with the
+seed (victory mode, low luck, the defender choosing casualties, the errata setup), so every
+rules path the bot can reach is played. The games are split into batches so that
+``pytest -n 2`` spreads them.
 """
 
 from __future__ import annotations
@@ -37,19 +39,26 @@ def fuzz_options(seed: int) -> dict[str, Any]:
             "setup": "errata" if seed % 5 == 4 else "rulebook"}
 
 
-def checker(seed: int):
-    def check(game: Game, seat: str, order: dict[str, Any], events: list[dict[str, Any]]) -> None:
+class Checker:
+    """The bot's ``on_order`` hook: invariants after every order, a snapshot at the middle turn."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.snapshot: dict[str, Any] | None = None
+
+    def __call__(self, game: Game, seat: str, order: dict[str, Any], events: list[dict[str, Any]]) -> None:
         found = violations(RS, game.state)
         if any(e["type"] == "aa.turn_started" for e in events):
             found += turn_violations(RS, game.state)
+            if self.snapshot is None and game.state["round"] > ROUNDS // 2:
+                self.snapshot = game.snapshot()
         if found:
-            raise Breach(f"seed {seed}, seq {game.seq}, {seat} {order}: {found[:3]}")
-    return check
+            raise Breach(f"seed {self.seed}, seq {game.seq}, {seat} {order}: {found[:3]}")
 
 
 def fuzz_game(seed: int, rounds: int = ROUNDS) -> tuple[Game, RandomBot]:
     game = RS.new_game(fuzz_options(seed), seed=f"fuzz-{seed}")
-    bot = RandomBot(RS, random.Random(seed), on_order=checker(seed))
+    bot = RandomBot(RS, random.Random(seed), on_order=Checker(seed))
     return play(game, bot, max_rounds=rounds), bot
 
 
@@ -73,6 +82,11 @@ def problems_of(seed: int, rounds: int = ROUNDS) -> list[str]:
     again = RS.replay(game.log())
     if again.state != game.state or again.meta != game.meta:
         out.append(f"seed {seed}: the replay differs from the game")
+    snapshot = bot.on_order.snapshot  # type: ignore[union-attr]
+    if snapshot is not None:
+        resumed = Game.from_snapshot(RS, snapshot, game.events_since(snapshot["seq"]))
+        if resumed.state != game.state or resumed.meta != game.meta:
+            out.append(f"seed {seed}: resuming from the snapshot of seq {snapshot['seq']} differs from the game")
     return out
 
 
