@@ -103,3 +103,34 @@ def test_standing_orders_page_saves_the_seats_own_orders(app, client, user_facto
     html = client.get(f"/games/{game_id}/standing?seat=germany").get_data(as_text=True)
     assert re.search(r'id="loss-2" name="loss_order">.*?<option value="tank" selected>', html, re.S)
     assert 'id="submerge" name="submerge" value="1" checked' in html
+
+
+def test_battle_forms_work_without_javascript(app, client, user_factory) -> None:
+    """Low luck: 3 infantry and a tank against 3 infantry score one hit each way, so the attacker
+    is certainly asked which of its units (infantry or tank) is lost."""
+    from tests.web.test_play import post_order
+
+    game_id, allies, _axis = aa_game(app, user_factory, {"dice": "low_luck"})
+    as_user(client, allies)
+    form_post(client, app, game_id, "ussr", kind="purchase")
+    form_post(client, app, game_id, "ussr", kind="end_phase")
+    moved = post_order(client, game_id, "ussr", {"type": "move", "units": [51, 52, 53, 54],
+                                                 "route": ["Russia", "West Russia"]}, last_seq(app, game_id))
+    assert moved.status_code == 302
+    form_post(client, app, game_id, "ussr", kind="end_phase")
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Fight the battle in West Russia" in html
+    assert form_post(client, app, game_id, "ussr", kind="battle", place="West Russia").status_code == 302
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'id="casualties-form" data-hits="1"' in html
+    assert re.search(r'name="units" value="54"> tank #54', html)
+    assert "Casualties of the defender: 1 infantry" in html and "low luck" in html
+    wrong = form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia", units=["51", "52"])
+    assert wrong.status_code == 422 and "AA41-CMB-08" in wrong.get_data(as_text=True)
+    assert form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia",
+                     units=["51"]).status_code == 302
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Casualties of the attacker: 1 infantry" in html
+    assert "Press on in West Russia (round 2)" in html  # 3 attackers against 2 defenders now
+    retreat = re.search(r'<select id="retreat-1" name="to">(.*?)</select>', html, re.S)
+    assert retreat and "<option>Russia</option>" in retreat.group(1)
