@@ -9,6 +9,7 @@ Webhook rows always go to :class:`WebhookTransport`.
 from __future__ import annotations
 
 import binascii
+import hashlib
 import json
 import logging
 import smtplib
@@ -75,7 +76,7 @@ def build_email(row: OutboxMessage, sender: str, *, crlf: bool = False) -> bytes
 
 
 class FileTransport:
-    """The embedded default: each message becomes ``<dir>/<id>-<kind>.eml``, and a log line."""
+    """The embedded default: each message becomes ``<dir>/<id>-<kind>-<tag>.eml``, and a log line."""
 
     def __init__(self, directory: str | Path, sender: str) -> None:
         self.directory = Path(directory)
@@ -83,7 +84,8 @@ class FileTransport:
 
     def send(self, message: OutboxMessage) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
-        path = self.directory / f"{message.id:06d}-{message.kind}.eml"
+        tag = hashlib.sha256(message.message_id.encode()).hexdigest()[:8]  # survives a DB reset
+        path = self.directory / f"{message.id:06d}-{message.kind}-{tag}.eml"
         path.write_bytes(build_email(message, self.sender))
         log.info("mail to %s (%s) written to %s", message.to_address, message.subject, path)
 
