@@ -58,6 +58,8 @@ def test_import_stores_a_verified_copy_under_a_new_id(session: Session, played, 
     assert json.loads(copy_.origin)["game_id"] == played.id
     stored = log.load(session, copy_.id)
     assert stored == log.load(session, played.id)
+    times = [log.iso(r.created_at) for r in log.load_rows(session, copy_.id)]
+    assert times == [e["created_at"] for e in data["events"]]
     assert verify.verify_game(session, copy_.id).ok
     assert snapshots.load_game(session, copy_).fingerprint() == data["final"]["fingerprint"]
 
