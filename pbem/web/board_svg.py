@@ -29,7 +29,7 @@ UNIT_ORDER = ("infantry", "tank", "fighter", "bomber", "submarine", "transport",
 #: Short unit symbols on the map (the legend names them in the user's language).
 SYMBOLS = {"infantry": "I", "tank": "T", "fighter": "F", "bomber": "B", "submarine": "S", "transport": "Tr",
            "destroyer": "D", "carrier": "C", "battleship": "BB"}
-FONT = 22
+FONT = 26
 
 
 def slug(name: str) -> str:

@@ -127,6 +127,8 @@ def fight(screen: Screen, shots: Path | None) -> int:
     for _step in range(30):
         form = page.locator("#casualties-form")
         if form.count():
+            if shots is not None and chosen == 0:
+                form.screenshot(path=str(shots.with_name(shots.name.replace("battle", "casualties"))))
             hits = int(form.get_attribute("data-hits") or "1")
             boxes = form.locator("input[type=checkbox]")
             for i in range(min(hits, boxes.count())):
@@ -231,7 +233,8 @@ def play_first_round(browser: Any, base: str, viewport: dict[str, int], tag: str
     assert "Round 1: United Kingdom" in gpage.locator(".aa-turn").inner_text()
     if checks:
         axe_check(axis)
-    axis.page.screenshot(path=str(artifacts / f"game-{tag}.png"), full_page=True)
+    gpage.locator("#view-h").scroll_into_view_if_needed()
+    gpage.screenshot(path=str(artifacts / f"game-{tag}.png"))
 
     # history: "since your last turn" for the Soviet player shows the German turn, step by step
     allies.goto(game_url)
