@@ -84,3 +84,9 @@ def test_open_games_are_public_forming_with_a_free_seat(session: Session, make_g
     listed = queries.open_games(session)
     assert [g["game"].id for g in listed] == [forming.id]
     assert [s["id"] for s in listed[0]["free_seats"]] == ["red", "blue"]
+
+
+def test_my_games_of_a_user_without_games_is_empty(session: Session, game, users) -> None:
+    assert queries.my_games(session, users["carla"].id) == []
+    organised = queries.my_games(session, users["olga"].id)
+    assert [(g["game"].id, g["seats"], g["owed"]) for g in organised] == [(game.id, [], [])]
