@@ -88,9 +88,12 @@ class Worker:
         with self.app.app_context():
             if name == "dispatch":
                 assert self.transport is not None
-                return dispatch_pending(self.session, self.transport, now,
-                                        worker=self.worker_id, render=self.render,
-                                        senders=self.senders)
+                try:
+                    return dispatch_pending(self.session, self.transport, now,
+                                            worker=self.worker_id, render=self.render,
+                                            senders=self.senders)
+                finally:  # servers drop idle connections; open fresh ones next time
+                    self.transport.close()
             if name == "reminders":
                 return deadlines.send_reminders(self.session, now)
             if name == "deadlines":
