@@ -1,9 +1,9 @@
 """Database engine, schema migrations and write transactions.
 
 ``make_engine(url)`` accepts SQLite (``sqlite:///path``) and PostgreSQL
-(``postgresql+psycopg://...``). On SQLite the engine turns on WAL, foreign keys
-and a busy timeout, and takes over transaction control from the sqlite3 driver
-so that a use case is one real transaction; :func:`begin_write` starts it with
+(``postgresql+psycopg://...``). On SQLite the engine turns on WAL (synchronous
+NORMAL), foreign keys and a busy timeout, and takes over transaction control
+from the sqlite3 driver so that a use case is one real transaction; :func:`begin_write` starts it with
 ``BEGIN IMMEDIATE`` so that concurrent writers queue instead of failing late.
 ``create_schema(engine)`` runs ``alembic upgrade head`` programmatically.
 """
@@ -46,6 +46,9 @@ def _configure_sqlite(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         if engine.url.database not in (None, "", ":memory:"):
             cursor.execute("PRAGMA journal_mode=WAL")
+            # WAL + NORMAL: a commit survives a crash of the process; only a power cut can
+            # lose the last commits (never corrupt the file). Saves an fsync per commit.
+            cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
         cursor.close()
