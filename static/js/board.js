@@ -236,6 +236,9 @@
       });
       const cur = document.querySelector(`.history-log li[data-seq="${at}"]`);
       status.textContent = `${stepper.dataset.label} ${at}` + (cur ? `: ${cur.dataset.text}` : "");
+      document.getElementById("board-at-h").textContent = stepper.dataset.heading.replace("{seq}", at);
+      const turn = document.getElementById("history-turn");
+      turn.textContent = turn.dataset.template.replace("{round}", f.round).replace("{power}", f.power);
       history.replaceState(null, "", `?at=${at}&from=${stepper.dataset.from}`);
     };
     const go = (dir) => {
@@ -245,6 +248,17 @@
     stepper.querySelectorAll("[data-step]").forEach((a) => a.addEventListener("click", (ev) => {
       ev.preventDefault(); go(+a.dataset.step);
     }));
+    const play = document.getElementById("history-play");
+    let timer = null;
+    const label = play ? play.textContent : "";
+    play?.addEventListener("click", () => {
+      if (timer) { clearInterval(timer); timer = null; play.textContent = label; return; }
+      play.textContent = play.dataset.stop;
+      timer = setInterval(() => {
+        if (!steps.some((s) => s > at)) { clearInterval(timer); timer = null; play.textContent = label; return; }
+        go(1);
+      }, 1200);
+    });
     document.querySelectorAll(".history-log a[data-at]").forEach((a) => a.addEventListener("click", (ev) => {
       ev.preventDefault(); draw(+a.dataset.at);
     }));

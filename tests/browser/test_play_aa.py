@@ -245,7 +245,9 @@ def play_first_round(browser: Any, base: str, viewport: dict[str, int], tag: str
     first = page.locator("#history-at").inner_text()
     page.locator("#history-next").click()
     page.wait_for_function("(t) => document.getElementById('history-at').textContent !== t", arg=first)
+    assert page.locator("#board-at-h").inner_text() != "The board at event " + first.split()[-1]
     assert "Soviet Union" in page.locator(".chart table").inner_text()
+    page.screenshot(path=str(artifacts / f"history-{tag}.png"))
     if checks:
         axe_check(allies)
         allies.goto(game_url.rstrip("/") + "/standing?seat=ussr")
