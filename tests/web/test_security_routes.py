@@ -89,9 +89,17 @@ class World:
         return getattr(self, ARG_FOR[name])
 
 
+RACE_ORDERS = (("red", {"type": "step", "n": 2}), ("red", {"type": "roll"}))
+#: A&A 1941: Rosa holds the Allies (the Soviet Union moves first), Bruno the Axis.
+AA_SEATS = (("ussr", "uk", "usa"), ("germany", "japan"))
+
+
 def world(app: Flask, user_factory: Any, *, visibility: str = "private",
           ruleset: str = "race") -> World:
-    """Rosa (red, organiser) and Bruno (blue) in a started game with a few orders and a roll."""
+    """Rosa (organiser) and Bruno in a started game; in a race game Rosa (red) has stepped and
+    rolled. ``ruleset="aa1941"``: Rosa holds the Allies, Bruno the Axis, no order yet."""
+    aa = ruleset == "aa1941"
+    red_seats, blue_seats = AA_SEATS if aa else (("red",), ("blue",))
     from pbem.notify.messages import open_token, unsubscribe_token
     from pbem.web.account import _email_serializer
     from pbem.web.auth import make_reset_token
@@ -101,15 +109,16 @@ def world(app: Flask, user_factory: Any, *, visibility: str = "private",
     blue = user_factory(display_name="Bruno")
     with Session(get_engine(app), expire_on_commit=False) as s:
         game = game_service.create_game(s, organiser_id=red.id, ruleset_key=ruleset,
-                                        title=PRIVATE_TITLE, options={"goal": 30},
+                                        title=PRIVATE_TITLE, options={} if aa else {"goal": 30},
                                         visibility=visibility)
-        game_service.join_game(s, game_id=game.id, user_id=red.id, seat="red")
-        game_service.join_game(s, game_id=game.id, user_id=blue.id, seat="blue",
-                               invite_token=game.invite_token)
+        for user, seats in ((red, red_seats), (blue, blue_seats)):
+            for seat in seats:
+                game_service.join_game(s, game_id=game.id, user_id=user.id, seat=seat,
+                                       invite_token=game.invite_token)
         game_service.start_game(s, game_id=game.id, user_id=red.id)
-        for order in ({"type": "step", "n": 2}, {"type": "roll"}):
+        for seat, order in () if aa else RACE_ORDERS:
             seq = s.get(Game, game.id).last_seq
-            order_service.submit_order(s, game_id=game.id, user_id=red.id, seat="red",
+            order_service.submit_order(s, game_id=game.id, user_id=red.id, seat=seat,
                                        order=order, expected_seq=seq)
         link = dice_audit.publish_ledger(s, game_id=game.id, user_id=red.id)
         token = create_token(s, red.id, "bot")
