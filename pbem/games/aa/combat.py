@@ -24,6 +24,8 @@ from pbem.games.aa import battle as arith
 from pbem.games.aa import combat_open, combat_round, standing, stranded
 from pbem.games.aa.combat_state import EVOLVERS as _STATE_EVOLVERS
 from pbem.games.aa.combat_state import Battle, attackers, defenders
+from pbem.games.aa.retreat import destinations as retreat_destinations
+from pbem.games.aa.retreat import movers as retreat_movers
 from pbem.games.aa.retreat import retreat_order
 
 if TYPE_CHECKING:
@@ -204,12 +206,29 @@ def next_battles(rs: AARuleset, state: dict[str, Any]) -> list[str]:
 
 
 def legal_options(rs: AARuleset, state: dict[str, Any], seat: str) -> dict[str, Any]:
+    """For forms and bots: battles the attacker may fight, retreat destinations, an owed choice."""
     if state["phase"] != "combat":
         return {}
     b = pending_battle(state)
-    return {"battles": [{"place": p, "round": state["battles"][p]["round"], "kind": state["battles"][p]["kind"]}
-                        for p in next_battles(rs, state)] if b is None else [],
-            "owed_casualties": b["place"] if b is not None and seat in b["pending"]["seats"] else None}
+    if b is not None:
+        p = b["pending"]
+        if seat not in p["seats"] or seat in p["choices"]:
+            return {"battles": [], "owed_casualties": None}
+        cands = combat_round.candidates(rs, state, b, p["side"])
+        return {"battles": [], "owed_casualties": b["place"], "casualties": {
+            "place": b["place"], "hits": p["hits"], "count": arith.applicable(rs.data.units, cands, p["hits"]),
+            "candidates": [c["id"] for c in cands],
+            "default": combat_round.standing_choice(rs, state, b, p["side"], p["hits"])}}
+    battles = []
+    for place in next_battles(rs, state):
+        battle = state["battles"][place]
+        entry: dict[str, Any] = {"place": place, "round": battle["round"], "kind": battle["kind"]}
+        if battle["status"] == "fighting" and battle["round"] >= 1:
+            moving, air, _staying = retreat_movers(rs, state, battle)
+            entry["retreat_to"] = retreat_destinations(rs, state, battle, moving) if moving else []
+            entry["air_retreat"] = bool(air) and not moving
+        battles.append(entry)
+    return {"battles": battles, "owed_casualties": None}
 
 
 def _describe_round(rs: AARuleset, event: dict[str, Any]) -> str:
@@ -229,6 +248,22 @@ def _describe_ended(rs: AARuleset, event: dict[str, Any]) -> str:
     return f"Battle in {p['place']} ends: {p['reason']}"
 
 
+def _describe_retreat(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    where = f" to {p['to']}" if p["to"] else ""
+    return f"The attacker retreats from {p['place']}{where} ({len(p['units'])} unit(s), {len(p['air'])} air)"
+
+
+def _describe_submerged(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    return f"{p['place']}: {len(p['units'])} {p['side']} submarine(s) submerge ({p['by']})"
+
+
+def _describe_landed(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    return f"{len(p['units'])} land unit(s) land in {p['place']} from {p['sea_zone']}"
+
+
 ORDERS = {"battle": battle_order, "press": battle_order, "retreat": retreat_order, "submerge": submerge_order,
           "casualties": casualties_order, **standing.ORDERS, **stranded.ORDERS}
 EVOLVERS = {**_STATE_EVOLVERS, **standing.EVOLVERS, **stranded.EVOLVERS}
@@ -241,4 +276,5 @@ ANYTIME = standing.ANYTIME
 VIEW_REDACTORS = standing.VIEW_REDACTORS
 EVENT_REDACTORS = standing.EVENT_REDACTORS
 DESCRIBERS = {"aa.battle_round": _describe_round, "aa.casualties": _describe_casualties,
-              "aa.battle_ended": _describe_ended, **standing.DESCRIBERS}
+              "aa.battle_ended": _describe_ended, "aa.retreated": _describe_retreat,
+              "aa.submerged": _describe_submerged, "aa.battle_landed": _describe_landed, **standing.DESCRIBERS}

@@ -130,3 +130,17 @@ def test_attacker_owed_choice_default_uses_its_standing_orders():
         game.submit("germany", {"type": "end_phase"})
     game.submit("germany", default, by="deadline")
     assert types_in(game, "Karelia", "germany") == ["infantry"]
+
+
+def test_AA41_CMB_33_legal_options_offer_battles_retreats_and_the_owed_choice():
+    game = combat({"Karelia": [unit("infantry", "ussr", 2), att("infantry", came_from=NF),
+                               att("tank", came_from=NF)]}, dice=[6, 6, 1, 6, 6, 6, 6, 6])
+    assert RS.legal_options(game.state, "germany")["battles"] == [{"place": "Karelia", "round": 0, "kind": "land"}]
+    game.submit("germany", {"type": "battle", "place": "Karelia"})
+    owed = RS.legal_options(game.state, "germany")
+    assert owed["owed_casualties"] == "Karelia" and owed["casualties"]["count"] == 1
+    assert sorted(owed["casualties"]["candidates"]) == sorted(ids(game, "Karelia", owner="germany"))
+    game.submit("germany", {"type": "casualties", "place": "Karelia", "units": owed["casualties"]["default"]})
+    battle = RS.legal_options(game.state, "germany")["battles"][0]
+    assert battle["retreat_to"] == [NF] and battle["air_retreat"] is False
+    assert RS.describe_event(game.log()[-1]) is not None
