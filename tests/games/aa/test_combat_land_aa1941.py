@@ -248,11 +248,12 @@ def test_AA41_CMB_02_one_battle_at_a_time_chosen_by_attacker():
 
 def test_AA41_CMB_29_no_unit_joins_a_battle_once_opened():
     game = karelia([unit("infantry", "ussr", 2)], [att("tank", came_from=NF)], [6, 6, 6])
-    # a unit appearing in the space later (not among the opened attackers) takes no part
+    opened = list(game.state["battles"]["Karelia"]["attackers"])
+    # a German unit standing in the space without being among the opened attackers takes no part
     game.state["units"]["Karelia"].append({"id": 999, "type": "tank", "owner": "germany", "hits": 0})
     game.submit("germany", {"type": "battle", "place": "Karelia"})
-    assert [u["id"] for u in events(game, "aa.battle_round")[0]["attackers"]] != [999]
-    assert 999 not in [u["id"] for u in events(game, "aa.battle_round")[0]["attackers"]]
+    assert [u["id"] for u in events(game, "aa.battle_round")[0]["attackers"]] == opened
+    assert [d["unit_id"] for d in dice_events(game)[0]["dice"]] == opened
 
 
 def test_AA41_CMB_30_units_that_fought_keep_their_combat_mark():

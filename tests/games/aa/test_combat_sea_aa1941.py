@@ -383,3 +383,13 @@ def test_AA41_AIR_14_attacker_fighters_of_a_lost_carrier_are_not_stranded():
     game.submit("germany", {"type": "casualties", "place": Z, "units": carrier})
     fighter = [u for u in game.state["units"][Z] if u["type"] == "fighter"][0]
     assert "aboard" not in fighter and "t_stranded" not in fighter
+
+
+def test_AA41_MNF_06_friendly_cargo_on_a_defending_transport_is_lost_with_it():
+    # US infantry aboard a UK transport: cargo, it does not defend and sinks with the transport
+    game = sea([unit("transport", "uk"), {"type": "infantry", "owner": "usa", "aboard_entry": 0}],
+               [att("destroyer", came_from="SZ 5")], [])
+    fight(game)
+    lost = events(game, "aa.casualties")[0]
+    assert lost["step"] == "defenseless transports" and len(lost["cargo"]) == 1
+    assert types_in(game, Z) == ["destroyer"]
