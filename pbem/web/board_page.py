@@ -8,9 +8,11 @@ Everything comes from ``Ruleset.view(seat)``, ``legal_options`` and the engine's
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any
 
 from flask import url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlmodel import col, func, select
 
@@ -70,6 +72,22 @@ def space_label(name: str, owner: str, value: int) -> str:
     if owner:
         return _("%(space)s: %(owner)s", space=name, owner=owner)
     return name
+
+
+_SVGS: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+
+
+def cached_svg(game: dict[str, Any], seat: str | None, view: dict[str, Any], names: dict[str, str]) -> str:
+    """The board of this position for this viewer and language (a small per-process cache: a
+    position never changes once its event is logged)."""
+    key = (str(db_session().get_bind().url), game["id"], game["last_seq"], seat, str(get_locale()),
+           tuple(sorted(names.items())))
+    if key not in _SVGS:
+        _SVGS[key] = board_svg.board_svg(view, names, label=_("Board"), space_label=space_label)
+        while len(_SVGS) > 32:
+            _SVGS.popitem(last=False)
+    _SVGS.move_to_end(key)
+    return _SVGS[key]
 
 
 def power_names(seats: list[dict[str, Any]]) -> dict[str, str]:
@@ -169,12 +187,15 @@ def aa_page(game: dict[str, Any]) -> dict[str, Any]:
     events = turn_events(game["id"], rs, seat)
     types = unit_types(view)
     here: dict[str, list[str]] = {}
+    log = []
     for e in events:
-        if e["type"] in ("order", "dice.rolled", "aa.battle_hits"):
+        if e["type"] == "order":
             continue
         text = board_text.describe(e, rs, names, types)
-        for space in board_text.spaces_of(e):
-            here.setdefault(space, []).append(text)
+        log.append({"seq": e["seq"], "text": text})
+        if e["type"] not in ("dice.rolled", "aa.battle_hits"):
+            for space in board_text.spaces_of(e):
+                here.setdefault(space, []).append(text)
     data = board_svg.board_data()
     units = board_text.unit_names()
     spaces = {name: {"kind": sp["kind"], "value": sp["value"], "owner": view.get("owners", {}).get(name),
@@ -197,14 +218,13 @@ def aa_page(game: dict[str, Any]) -> dict[str, Any]:
                        "game": url_for("play.game", game_id=game["id"])}}
     return {
         "amphibious": amphibious(view) if active and phase == "combat_move" else {},
-        "svg": board_svg.board_svg(view, names, label=_("Board"), space_label=space_label),
+        "svg": cached_svg(game, seat, view, names),
         "names": names, "seat": seat, "phase": phase, "phase_name": board_text.phase_names().get(phase or "", phase),
         "power": view.get("power"), "round": view.get("round"), "ipcs": view.get("ipcs", {}),
         "active": active, "legal": legal, "requirements": legal.get("phase_requirements") or [],
         "purchase": legal.get("purchase"), "mobilize": legal.get("mobilize"),
         "combat": forms, "battles": battle_reports(events, types),
-        "log": [{"seq": e["seq"], "text": board_text.describe(e, rs, names, types)}
-                for e in events if e["type"] not in ("order",)],
+        "log": log,
         "unit_names": units, "symbols": board_svg.SYMBOLS, "script": safe_json(script), "strings": js_strings(),
         "space_lines": [(name, names.get(sp["owner"] or "", ""),
                          ", ".join(f"{units[u['type']][0]} #{u['id']} ({names.get(u['owner'], u['owner'])})"
