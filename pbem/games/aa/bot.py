@@ -199,11 +199,26 @@ class RandomBot:
             options = {d: e for d, e in reachable(rs, game.state, ids).items() if e["ends"] in _ATTACK_ENDS[kind]}
             if not options:
                 continue
-            dest = self.rng.choice(sorted(options))
+            dest = self._destination(game.state, seat, options)
             if options[dest]["ends"] == "battle" and not self._worth_it(game.state, seat, ids, dest):
                 continue
             self._try(game, seat, [_move_order(ids, options[dest])])
         self._attack_in_place(game, seat)
+
+    def _destination(self, state: dict[str, Any], power: str, options: dict[str, Any]) -> str:
+        """Mostly the destination nearest to an enemy-held enemy capital; sometimes any."""
+        rs = self.rs
+        targets = [c for p, c in rs.capitals.items()
+                   if not rs.data.friendly(p, power) and not rs.data.friendly(state["owners"].get(c), power)]
+        spaces = sorted(options)
+        if not targets or self.rng.random() < 0.4:
+            return self.rng.choice(spaces)
+
+        def distance(space: str) -> int:
+            return min(99 if (d := rs.map.air_distance(space, t)) is None else d for t in targets)
+
+        best = min(distance(s) for s in spaces)
+        return self.rng.choice([s for s in spaces if distance(s) == best])
 
     def _near_enemy(self, state: dict[str, Any], power: str, stack: list[Unit],
                     index: dict[int, tuple[str, Unit]] | None = None) -> bool:
@@ -328,7 +343,7 @@ class RandomBot:
             ids = self._pick(self.rng.choice(stacks))
             options = reachable(rs, game.state, ids)
             if options:
-                dest = self.rng.choice(sorted(options))
+                dest = self._destination(game.state, seat, options)
                 self._try(game, seat, [_move_order(ids, options[dest])])
         self._land_air(game, seat)
         if phase_requirements(rs, game.state):

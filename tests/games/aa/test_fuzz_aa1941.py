@@ -5,8 +5,8 @@ where they may stand, cargo within capacity, air units landed between turns, con
 consistent), no order raises anything but a rules refusal, no phase deadlocks, the helpers'
 choices are never refused, and every game replays from its log to the same state and meta,
 as it does from a snapshot taken mid-game plus the events after it. Options vary with the
-seed (victory mode, low luck, the defender choosing casualties, the errata setup), so every
-rules path the bot can reach is played. The games are split into batches so that
+seed (victory mode, low luck, the defender choosing casualties, the errata setup, empty
+capitals), so every rules path the bot can reach is played. The games are split into batches so that
 ``pytest -n 2`` spreads them.
 """
 
@@ -56,8 +56,19 @@ class Checker:
             raise Breach(f"seed {self.seed}, seq {game.seq}, {seat} {order}: {found[:3]}")
 
 
+def fuzz_position(seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The setup of the options; one game in five starts with empty capitals, so that capitals
+    change hands (treasuries taken, turns without purchase, liberation) and games are won."""
+    position = RS.initial_position(RS.normalise_options(options))
+    if seed % 5 == 2:
+        position["units"] = {space: units for space, units in position["units"].items()
+                             if space not in RS.capitals.values()}
+    return position
+
+
 def fuzz_game(seed: int, rounds: int = ROUNDS) -> tuple[Game, RandomBot]:
-    game = RS.new_game(fuzz_options(seed), seed=f"fuzz-{seed}")
+    options = fuzz_options(seed)
+    game = RS.from_position(fuzz_position(seed, options), seed=f"fuzz-{seed}", options=options)
     bot = RandomBot(RS, random.Random(seed), on_order=Checker(seed))
     return play(game, bot, max_rounds=rounds), bot
 
