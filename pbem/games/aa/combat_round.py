@@ -153,8 +153,10 @@ def fire(rs: AARuleset, ctx: Any, b: Battle, side: str, shooters: list[dict[str,
     context = {"battle": b["place"], "round": b["round"], "game_round": state["round"], "roller": roller,
                "side": side, "step": STEP_NAMES[stage]}
     low = state["options"].get("dice") == "low_luck"
+    sure = 0
     if low:
         hits, rest = arith.low_luck(dice)
+        sure = sum(hits.values())
         if rest:
             faces = ctx.roll(len(rest), 6, context={**context, "low_luck": True}, dice=rest)
             extra = arith.count_hits(rest, faces)
@@ -163,7 +165,8 @@ def fire(rs: AARuleset, ctx: Any, b: Battle, side: str, shooters: list[dict[str,
         faces = ctx.roll(len(dice), 6, context=context, dice=dice)
         hits = arith.count_hits(dice, faces)
     ctx.emit("aa.battle_hits", {"place": b["place"], "round": b["round"], "step": STEP_NAMES[stage], "side": side,
-                                "hits": hits, "total": sum(hits.values()), "low_luck": low})
+                                "hits": hits, "total": sum(hits.values()), "low_luck": low,
+                                **({"sure": sure} if low else {})})
     return assign(rs, ctx, b, other, hits, STEP_NAMES[stage], resume, remove=remove)
 
 

@@ -21,6 +21,7 @@ def test_low_luck_hits_equal_the_formula_on_tested_forces():
     game.submit("germany", {"type": "battle", "place": "Karelia"})
     hits = events(game, "aa.battle_hits")
     assert hits[0]["side"] == "attacker" and hits[0]["total"] == 3 and hits[0]["low_luck"]
+    assert hits[0]["sure"] == 3 and hits[1]["sure"] == 1
     rolls = dice_events(game)
     assert len(rolls) == 1
     assert rolls[0]["context"]["low_luck"] is True and rolls[0]["context"]["side"] == "defender"
