@@ -181,7 +181,8 @@ def assign(rs: AARuleset, ctx: Any, b: Battle, side: str, hits: dict[str, int], 
     if arith.forced(types, cands, hits, counts):
         apply(rs, ctx, b, side, standing_choice(rs, state, b, side, hits), step, "automatic", remove=remove)
         return True
-    if side == "defender" and not state["options"].get("ask_defender"):
+    if side == "defender" and not state["options"].get("ask_defender") or \
+            side == "attacker" and prefs(state, b["attacker"])["auto_casualties"]:
         apply(rs, ctx, b, side, standing_choice(rs, state, b, side, hits), step, "standing orders", remove=remove)
         return True
     seats = [b["attacker"]] if side == "attacker" else sorted({u["owner"] for u in cands})

@@ -4,13 +4,15 @@ Order (any time, by any seat, for its own power; never undone)::
 
     {"type": "standing", "loss_order": [unit types, first lost first],
      "keep_last": [unit types, the first named kept longest], "submerge": true|false,
-     "damage_battleships_first": true|false}
+     "damage_battleships_first": true|false, "auto_casualties": true|false}
 
 Omitted keys keep their current value. Event ``aa.standing`` ``{"power", "orders"}``.
 Casualties the defender owes are chosen from these orders unless the game option
 ``ask_defender`` is set (then they are the deadline default); ``submerge`` says whether the
 power's defending submarines submerge when allowed (AA41-CMB-11/12). Standing orders are
 hidden information: other seats see neither the orders nor the events (:func:`redact_standing`).
+``auto_casualties``: as attacker, let these orders choose the power's own casualties too instead
+of being asked each time.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
 
 STANDING = "aa.standing"
-DEFAULTS: dict[str, Any] = {"loss_order": [], "keep_last": [], "submerge": False, "damage_battleships_first": True}
+DEFAULTS: dict[str, Any] = {"loss_order": [], "keep_last": [], "submerge": False, "damage_battleships_first": True,
+                            "auto_casualties": False}
 
 
 def prefs(state: State, power: str) -> dict[str, Any]:
@@ -57,7 +60,7 @@ def standing_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
         value = _types(rs, order, key)
         if value is not None:
             new[key] = value
-    for key in ("submerge", "damage_battleships_first"):
+    for key in ("submerge", "damage_battleships_first", "auto_casualties"):
         if key in order:
             if not isinstance(order[key], bool):
                 raise InvalidOrder("AA41-CMB-33", f"'{key}' is true or false.")

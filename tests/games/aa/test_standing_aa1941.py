@@ -144,3 +144,14 @@ def test_AA41_CMB_33_legal_options_offer_battles_retreats_and_the_owed_choice():
     battle = RS.legal_options(game.state, "germany")["battles"][0]
     assert battle["retreat_to"] == [NF] and battle["air_retreat"] is False
     assert RS.describe_event(game.log()[-1]) is not None
+
+
+def test_AA41_CMB_33_attacker_may_let_standing_orders_choose_its_casualties():
+    game = combat({"Karelia": [unit("infantry", "ussr", 2), att("infantry", came_from=NF),
+                               att("tank", came_from=NF)]}, dice=[6, 6, 1, 6],
+                  standing={"germany": {"auto_casualties": True, "loss_order": ["tank"]}})
+    game.submit("germany", {"type": "battle", "place": "Karelia"})
+    assert game.owed()[0]["kind"] != "casualties"
+    cas = events(game, "aa.casualties")[-1]
+    assert cas["side"] == "attacker" and cas["by"] == "standing orders"
+    assert types_in(game, "Karelia", "germany") == ["infantry"]
