@@ -70,10 +70,10 @@ def check_battle_order(rs: AARuleset, state: dict[str, Any], b: Battle) -> None:
             raise IllegalOrder("AA41-CMB-02", f"Finish the battle in {other['place']} first.")
         if combat_open.is_amphibious(other) and not combat_open.is_amphibious(b):
             raise IllegalOrder("AA41-AMP-04", f"Amphibious assaults are resolved first: {other['place']}.")
-    if b["amphibious"] and b["sea_zone"] in state["battles"]:
-        sea = state["battles"][b["sea_zone"]]
-        if sea["status"] != "over" and sea is not b:
-            raise IllegalOrder("AA41-AMP-03", f"The sea battle in {b['sea_zone']} comes before the landing.")
+    for landing in b.get("landing", []):
+        sea = state["battles"].get(landing["sea_zone"])
+        if sea is not None and sea["status"] != "over":
+            raise IllegalOrder("AA41-AMP-03", f"The sea battle in {landing['sea_zone']} comes before the landing.")
 
 
 def battle_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
