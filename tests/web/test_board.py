@@ -134,3 +134,22 @@ def test_battle_forms_work_without_javascript(app, client, user_factory) -> None
     assert "Press on in West Russia (round 2)" in html  # 3 attackers against 2 defenders now
     retreat = re.search(r'<select id="retreat-1" name="to">(.*?)</select>', html, re.S)
     assert retreat and "<option>Russia</option>" in retreat.group(1)
+
+
+def test_another_powers_standing_orders_never_reach_the_board_pages(app, client, user_factory) -> None:
+    game_id, allies, axis = aa_game(app, user_factory)
+    as_user(client, axis)
+    client.post(f"/games/{game_id}/standing", data={"seat": "germany", "loss_order": ["bomber", "carrier"],
+                                                    "submerge": "1"})
+    client.post("/auth/logout")
+    as_user(client, allies)
+    pages = [client.get(f"/games/{game_id}").get_data(as_text=True),
+             client.get(f"/games/{game_id}/history?from=1").get_data(as_text=True),
+             client.get(f"/games/{game_id}/history/frame?at={last_seq(app, game_id)}").get_data(as_text=True),
+             client.get(f"/games/{game_id}/standing?seat=ussr").get_data(as_text=True)]
+    for html in pages[:3]:
+        assert "loss_order" not in html and "bomber&#34;, &#34;carrier" not in html
+        assert '["bomber","carrier"]' not in html and '["bomber", "carrier"]' not in html
+    assert '<option value="bomber" selected>' not in pages[3]
+    other = client.get(f"/games/{game_id}/standing?seat=germany").get_data(as_text=True)
+    assert "Standing orders of Soviet Union" in other and '<option value="bomber" selected>' not in other
