@@ -52,17 +52,33 @@
   }));
   svg.addEventListener("wheel", (ev) => { ev.preventDefault(); const [x, y] = toBoard(ev); zoom(ev.deltaY < 0 ? 0.85 : 1 / 0.85, x, y); },
     { passive: false });
+  // one pointer pans, two pointers pinch-zoom (phones)
   let drag = null; let moved = false;
-  svg.addEventListener("pointerdown", (ev) => { drag = { x: ev.clientX, y: ev.clientY, vx: vb.x, vy: vb.y }; moved = false; });
+  const pointers = new Map(); let pinch = 0;
+  const spread = () => { const [a, b] = [...pointers.values()]; return Math.hypot(a.x - b.x, a.y - b.y); };
+  svg.addEventListener("pointerdown", (ev) => {
+    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (pointers.size === 2) { pinch = spread(); drag = null; return; }
+    drag = { x: ev.clientX, y: ev.clientY, vx: vb.x, vy: vb.y }; moved = false;
+  });
   svg.addEventListener("pointermove", (ev) => {
+    if (pointers.has(ev.pointerId)) pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (pointers.size === 2 && pinch) {
+      const now = spread(); const [x, y] = toBoard(ev);
+      if (now > 0) { zoom(pinch / now, x, y); pinch = now; moved = true; }
+      return;
+    }
     if (!drag) return;
     const dx = ev.clientX - drag.x; const dy = ev.clientY - drag.y;
     if (!moved && Math.abs(dx) + Math.abs(dy) < 6) return;
     moved = true; svg.classList.add("dragging");
     const s = toBoard(ev)[2]; vb.x = drag.vx - dx * s; vb.y = drag.vy - dy * s; apply();
   });
-  const endDrag = () => { drag = null; svg.classList.remove("dragging"); };
-  svg.addEventListener("pointerup", endDrag); svg.addEventListener("pointerleave", endDrag);
+  const endDrag = (ev) => {
+    pointers.delete(ev.pointerId); if (pointers.size < 2) pinch = 0;
+    drag = null; svg.classList.remove("dragging");
+  };
+  ["pointerup", "pointercancel", "pointerleave"].forEach((t) => svg.addEventListener(t, endDrag));
   apply();
 
   // -- hover, focus and the panel -----------------------------------------------------------
@@ -70,7 +86,15 @@
   const pathOf = (name) => svg.querySelector(`path[data-space="${CSS.escape(name)}"]`);
   const say = (p) => { if (hover) hover.textContent = p.getAttribute("aria-label"); };
   svg.addEventListener("pointerover", (ev) => { if (ev.target.dataset && ev.target.dataset.space) say(ev.target); });
-  svg.addEventListener("focusin", (ev) => { if (ev.target.dataset && ev.target.dataset.space) say(ev.target); });
+  svg.addEventListener("focusin", (ev) => {
+    const p = ev.target;
+    if (!p.dataset || !p.dataset.space) return;
+    say(p);
+    const b = p.getBBox(); // keyboard users: bring a territory outside the view into it
+    if (b.x + b.width < vb.x || b.x > vb.x + vb.w || b.y + b.height < vb.y || b.y > vb.y + vb.h) {
+      vb.x = b.x + b.width / 2 - vb.w / 2; vb.y = b.y + b.height / 2 - vb.h / 2; apply();
+    }
+  });
   svg.addEventListener("click", (ev) => { if (!moved && ev.target.dataset && ev.target.dataset.space) choose(ev.target.dataset.space); });
   svg.addEventListener("keydown", (ev) => {
     if ((ev.key === "Enter" || ev.key === " ") && ev.target.dataset && ev.target.dataset.space) {
