@@ -120,7 +120,7 @@ def check_export(data: Any) -> tuple[list[str], EngineGame | None]:
             f"replaying the events gives fingerprint {engine.fingerprint()[:12]}..., "
             f"the export records {str(final.get('fingerprint'))[:12]}..."
         )
-    problems.extend(_dice_problems(events))
+    problems.extend(dice_problems(events))
     return problems, engine
 
 
@@ -186,7 +186,7 @@ def _replay(events: list[dict[str, Any]]) -> tuple[EngineGame | None, str | None
         return None, f"the events cannot be replayed: {exc}"
 
 
-def _dice_problems(events: list[dict[str, Any]]) -> list[str]:
+def dice_problems(events: list[dict[str, Any]]) -> list[str]:
     """The dice check of ``pbem.engine.dice_verify`` once that module exists."""
     try:
         module = importlib.import_module("pbem.engine.dice_verify")

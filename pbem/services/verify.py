@@ -1,4 +1,4 @@
-"""Audit a stored game: hash chain, replay from scratch, denormalised columns, snapshots.
+"""Audit a stored game: hash chain, replay from scratch, denormalised columns, snapshots, dice.
 
 A snapshot that disagrees with the replay at its seq is deleted (it is only a
 cache) and reported; running ``verify_game`` again then reports OK unless the
@@ -17,6 +17,7 @@ from pbem.engine import Game as EngineGame
 from pbem.engine import UnknownRuleset, load_ruleset
 from pbem.engine.events import canonical_json
 from pbem.services.common import get_game, owed_seats
+from pbem.services.export import dice_problems
 from pbem.store import events as log
 from pbem.store import snapshots
 from pbem.store.models.games import FINISHED, Game, Snapshot
@@ -51,6 +52,7 @@ def verify_game(session: Session, game_id: int) -> Report:
         problems.extend(replay_problems)
     if engine is not None:
         problems.extend(_column_problems(game, engine))
+        problems.extend(dice_problems(events))
     elif not events and game.last_seq:
         problems.append(f"the game says it is at event {game.last_seq} but has no events")
     session.commit()

@@ -98,3 +98,37 @@ def test_denormalised_columns_that_disagree_are_reported(session: Session, game,
     session.commit()
     report = verify.verify_game(session, game.id)
     assert not report.ok and "owed_seats" in report.first_mismatch
+
+
+def test_a_rewritten_die_is_caught_even_with_a_recomputed_chain(session: Session, game,
+                                                                 users) -> None:
+    """An operator who edits a face and recomputes every hash still fails the dice check."""
+    import json
+
+    from pbem.store import events as log
+
+    for order in ({"type": "roll"}, {"type": "end"}):
+        result = orders.submit_order(session, game_id=game.id, user_id=users["rita"].id,
+                                     seat="red", order=order, expected_seq=game.last_seq)
+        if any(e["type"] == "race.rolled" and e["payload"]["face"] == 6 for e in result.events):
+            orders.submit_order(session, game_id=game.id, user_id=users["bruno"].id,
+                                seat="blue", order={"type": "answer", "block": False},
+                                expected_seq=game.last_seq)
+    assert verify.verify_game(session, game.id).ok
+    rows = log.load_rows(session, game.id)
+    rolled = next(r for r in rows if r.type == "dice.rolled")
+    payload = json.loads(rolled.payload)
+    payload["faces"] = [payload["faces"][0] % 6 + 1]
+    rolled.payload = json.dumps(payload)
+    prev = log.GENESIS
+    for row in rows:
+        row.prev_hash = prev
+        row.hash = log.event_hash(row.game_id, row.seq, row.seat, row.type, row.v,
+                                  json.loads(row.payload), log.iso(row.created_at), prev)
+        prev = row.hash
+        session.add(row)
+    session.commit()
+    report = verify.verify_game(session, game.id)
+    assert log.verify_chain(log.load_rows(session, game.id)) is None
+    assert not report.ok and report.first_mismatch.startswith("dice:")
+    assert str(rolled.seq) in report.first_mismatch
