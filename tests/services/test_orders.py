@@ -221,3 +221,20 @@ def test_only_the_newest_snapshots_are_kept(session: Session, game: Game, users)
             submit(session, game, users, name, seat, {"type": "end"})
     kept = [s.seq for s in snapshots.all_for(session, game.id)]
     assert len(kept) == snapshots.KEEP and kept[-1] == game.last_seq
+
+
+def test_a_failure_late_in_the_use_case_leaves_no_half_written_change(
+        session: Session, game: Game, users, monkeypatch) -> None:
+    """Events, game columns and snapshot commit together or not at all."""
+    seq, snaps = game.last_seq, len(snapshots.all_for(session, game.id))
+
+    def broken_hook(*args, **kwargs):
+        raise RuntimeError("outbox down")
+
+    monkeypatch.setattr(orders.notifications, "after_events", broken_hook)
+    with pytest.raises(RuntimeError):
+        submit(session, game, users, "rita", "red", {"type": "end"})
+    session.expire_all()
+    assert session.get(Game, game.id).last_seq == seq
+    assert len(log.load(session, game.id)) == seq
+    assert len(snapshots.all_for(session, game.id)) == snaps
