@@ -38,9 +38,9 @@ API_BEARER_EXEMPT = "token-authenticated /api/v1 calls (Authorization: Bearer)"
 FORM_DATA: dict[str, dict[str, Any]] = {
     "account.profile": {"email": "x@example.com", "display_name": "Mallory",
                         "timezone": "UTC", "language": "en"},
-    "account.change_password": {"current_password": "correct horse battery",
-                                "password": "a brand new password", "confirm":
-                                "a brand new password"},
+    "account.change_password": {"pw-current_password": "correct horse battery",
+                                "pw-password": "a brand new password",
+                                "pw-confirm": "a brand new password"},
     "account.set_language": {"lang": "it"},
     "api.create_token": {"name": "planted by another site"},
     "auth.login": {"email": "x@example.com", "password": "whatever password"},
