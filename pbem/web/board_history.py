@@ -48,8 +48,8 @@ def state_at(game_row: Any, seq: int) -> dict[str, Any]:
     return rs.replay(_rows(game_row.id, 0, seq)).state
 
 
-def since_last_turn(game_id: int, my_seats: list[str], last: int) -> int:
-    """The first event after the viewer last acted (before others acted since)."""
+def since_last_turn(game_id: int, my_seats: list[str]) -> int:
+    """The first event after the viewer's latest order that others' orders followed."""
     rows = db_session().exec(select(Event.seq, Event.seat).where(
         Event.game_id == game_id, col(Event.type).in_(("order", "undo"))).order_by(col(Event.seq).desc())).all()
     seen_others = False
@@ -58,7 +58,7 @@ def since_last_turn(game_id: int, my_seats: list[str], last: int) -> int:
             return seq + 1
         if seat not in my_seats:
             seen_others = True
-    return 1 if not seen_others or not my_seats else max(1, last)
+    return 1  # never acted before the others: everything
 
 
 def visible_events(rs: Any, rows: list[dict[str, Any]], seat: str | None) -> list[dict[str, Any]]:
@@ -151,7 +151,7 @@ def history(game_id: int) -> ResponseReturnValue:
     if data["ruleset"] != "aa1941" or data["view"] is None:
         abort(404)
     rs = load_ruleset(data["ruleset"])
-    start = since_last_turn(game_id, data["my_seats"], data["last_seq"])
+    start = since_last_turn(game_id, data["my_seats"])
     try:
         start = max(1, int(request.args.get("from", start)))
     except ValueError:

@@ -153,3 +153,29 @@ def test_another_powers_standing_orders_never_reach_the_board_pages(app, client,
     assert '<option value="bomber" selected>' not in pages[3]
     other = client.get(f"/games/{game_id}/standing?seat=germany").get_data(as_text=True)
     assert "Standing orders of Soviet Union" in other and '<option value="bomber" selected>' not in other
+
+
+def test_since_your_last_turn_starts_after_your_latest_order(app, client, user_factory) -> None:
+    game_id, allies, axis = aa_game(app, user_factory)
+    as_user(client, allies)
+    form_post(client, app, game_id, "ussr", kind="purchase", **{"buy-infantry": "1"})
+    for _ in range(7):
+        html = client.get(f"/games/{game_id}").get_data(as_text=True)
+        if "Round 1: Germany" in html:
+            break
+        if 'id="place-form"' in html:
+            assert form_post(client, app, game_id, "ussr", kind="place", unit="infantry", count="1",
+                             at="Russia").status_code == 302
+        assert form_post(client, app, game_id, "ussr", kind="end_phase").status_code == 302
+    else:
+        raise AssertionError("the Soviet turn did not end")
+    client.post("/auth/logout")
+    as_user(client, axis)
+    whole = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert "The whole game" in whole and "Soviet Union buys 1 infantry" in whole  # never acted: everything
+    form_post(client, app, game_id, "germany", kind="purchase", **{"buy-tank": "1"})
+    client.post("/auth/logout")
+    as_user(client, allies)
+    since = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert "Since event" in since and "Germany buys 1 tank" in since
+    assert "Soviet Union buys 1 infantry" not in since
