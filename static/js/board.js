@@ -196,7 +196,10 @@
     const cancel = el("button", { type: "button", text: T.cancel });
     cancel.addEventListener("click", () => { reset(); panel.hidden = true; });
     const box = el("div", { class: "move-confirm" }, el("p", { role: "status", text }));
-    if (e.landing) box.append(el("p", { text: `${T.landing}: ${JSON.stringify(e.landing)}` }));
+    if (e.landing) {
+      const plans = Object.entries(e.landing).map(([id, p]) => `#${id} → ${typeof p === "string" ? p : p.space}`);
+      box.append(el("p", { text: `${T.landing}: ${plans.join(", ")}` }));
+    }
     box.append(send, " ", cancel);
     area().querySelector(".move-confirm")?.remove(); area().append(box);
     send.focus();
