@@ -64,6 +64,8 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--senders", type=int, default=4)
+    parser.add_argument("--record-every", type=int, default=50,
+                        help="sends per recording transaction (1: each send recorded before the next)")
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="pbem-bench-")
     url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite'}"
@@ -94,7 +96,7 @@ def main() -> None:
     try:
         started = time.perf_counter()
         sent = dispatch_pending(sessions, transport, datetime.now(UTC), batch=500,
-                                senders=args.senders)
+                                senders=args.senders, record_every=args.record_every)
         elapsed = time.perf_counter() - started
     finally:
         transport.close()
@@ -106,7 +108,7 @@ def main() -> None:
     assert sent == args.count == received == distinct, (sent, received, distinct)
     print(f"database={engine.url.get_backend_name()}")
     print(f"queued={args.count} queue_s={queued_s:.2f}")
-    print(f"senders={args.senders} sent={sent} send_s={elapsed:.2f}")
+    print(f"senders={args.senders} record_every={args.record_every} sent={sent} send_s={elapsed:.2f}")
     print(f"emails_per_s={sent / elapsed:.0f}")
 
 

@@ -74,7 +74,10 @@ class Worker:
             "deadlines": float(cfg.get("NOTIFY_DEADLINE_SECONDS", 60)),
             "digest": float(cfg.get("NOTIFY_DIGEST_SECONDS", 3600)),
         }
-        self.senders = int(cfg.get("NOTIFY_SENDERS", 4))
+        self.senders = int(cfg.get("NOTIFY_SENDERS", 1))
+        # 1: every send is recorded before the next starts, so a crash never resends a row;
+        # more trades that for throughput (group commit; see docs/notifications.md).
+        self.record_every = int(cfg.get("NOTIFY_RECORD_EVERY", 1))
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
@@ -91,7 +94,7 @@ class Worker:
                 try:
                     return dispatch_pending(self.session, self.transport, now,
                                             worker=self.worker_id, render=self.render,
-                                            senders=self.senders)
+                                            senders=self.senders, record_every=self.record_every)
                 finally:  # servers drop idle connections; open fresh ones next time
                     self.transport.close()
             if name == "reminders":
