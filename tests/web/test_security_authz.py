@@ -22,8 +22,10 @@ from tests.rulesets.race import Race
 from tests.web.test_security_routes import (
     PRIVATE_TITLE,
     TOKEN_FOR,
+    UNSAFE,
     is_login_redirect,
     login_plain,
+    row_counts,
     rules,
     sample_url,
     world,
@@ -173,6 +175,59 @@ def test_other_members_rows_are_not_theirs_to_change(app, user_factory):
     assert blue.post(f"/account/tokens/{w.api_token_id}/revoke").status_code == 404
     probe = app.test_client().get("/api/v1/games", headers={"Authorization": f"Bearer {w.api_token}"})
     assert probe.status_code == 200
+
+
+def _state(app, w) -> tuple:
+    """Row counts plus the fields a refused request could change in place."""
+    from sqlmodel import Session, select
+
+    from pbem.store.models.api import ApiToken
+    from pbem.store.models.dice import DiceLedgerLink
+    from pbem.store.models.games import SeatHolder
+    from pbem.store.models.outbox import OutboxMessage
+    from pbem.web.db import get_engine
+
+    with Session(get_engine(app)) as s:
+        game = s.get(Game, w.game_id)
+        seats = sorted((h.seat, h.user_id) for h in s.exec(
+            select(SeatHolder).where(SeatHolder.game_id == w.game_id)))
+        return (row_counts(app), game.status, game.last_seq, game.deadline_hours,
+                game.deadline_at, game.visibility, seats,
+                s.get(DiceLedgerLink, w.link_id).revoked_at,
+                s.get(OutboxMessage, w.message_id).status,
+                s.get(ApiToken, w.api_token_id).revoked_at)
+
+
+def test_no_stranger_can_act_on_a_private_game_or_on_others_rows(app, user_factory):
+    """Every unsafe route whose URL names a game or someone's row, tried by a visitor, a
+    stranger's session and a stranger's API token with a plausible form: refused, nothing
+    stored."""
+    from tests.web.test_security_csrf import FORM_DATA
+
+    w = world(app, user_factory)
+    callers = _callers(app, user_factory)
+    failures, tried = [], 0
+    for rule in rules(app):
+        unsafe = [m for m in (rule.methods or ()) if m in UNSAFE]
+        owned = set(rule.arguments) - {"token", "filename"}
+        if not unsafe or not owned:
+            continue
+        path = sample_url(app, rule, w)
+        data = {**FORM_DATA.get(rule.endpoint, {}), "expected_seq": "8", "seat": "red"}
+        for who, (client, headers) in callers.items():
+            before = _state(app, w)
+            if path.startswith("/api/"):
+                response = client.post(path, headers=headers, json={
+                    "seat": "red", "order": {"type": "end"}, "expected_seq": 8})
+            else:
+                response = client.post(path, headers=headers, data=data)
+            tried += 1
+            if not (is_login_redirect(response) or response.status_code in (400, *REFUSED)):
+                failures.append(f"{who} POST {path}: {response.status_code}")
+            if _state(app, w) != before:
+                failures.append(f"{who} POST {path} changed something")
+    assert not failures, failures
+    assert tried >= 40
 
 
 # -- hidden information --------------------------------------------------------------------
