@@ -179,3 +179,20 @@ def test_since_your_last_turn_starts_after_your_latest_order(app, client, user_f
     since = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     assert "Since event" in since and "Germany buys 1 tank" in since
     assert "Soviet Union buys 1 infantry" not in since
+
+
+def test_the_board_pages_speak_italian(app, client, user_factory) -> None:
+    game_id, allies, _axis = aa_game(app, user_factory)
+    with Session(get_engine(app)) as s:
+        from pbem.store.models.accounts import User
+
+        row = s.get(User, allies.id)
+        row.language = "it"
+        s.add(row)
+        s.commit()
+    as_user(client, allies)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Acquista queste unità" in html and "Dal tuo ultimo turno" in html
+    assert '"where":"Dove possono andare?"' in html  # the script's words
+    history = client.get(f"/games/{game_id}/history?from=1").get_data(as_text=True)
+    assert "Produzione e IPC per round" in history
