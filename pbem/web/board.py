@@ -19,7 +19,7 @@ from pbem.engine import load_ruleset
 from pbem.services import orders as order_service
 from pbem.services import views
 from pbem.store import snapshots
-from pbem.web import board_history, board_page, board_svg
+from pbem.web import board_history, board_page, board_svg, board_text
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.db import db_session
 from pbem.web.play import back, load_view, refused
@@ -87,9 +87,9 @@ def reachable_units(game_id: int) -> ResponseReturnValue:
     return jsonify({"destinations": reachable(engine.ruleset, engine.state, ids)})
 
 
-def _int(name: str, default: int = 0) -> int:
+def _int(form: Any, name: str, default: int = 0) -> int:
     try:
-        return max(0, int(request.form.get(name, default) or 0))
+        return max(0, int(form.get(name, default) or 0))
     except ValueError:
         return default
 
@@ -97,10 +97,9 @@ def _int(name: str, default: int = 0) -> int:
 def build_order(kind: str, form: Any) -> dict[str, Any] | None:
     """The engine order a form of the A&A page stands for (the engine checks everything)."""
     if kind == "purchase":
-        return {"type": "purchase", "units": {t: _int(f"buy-{t}") for t in UNIT_TYPES if _int(f"buy-{t}")}}
+        return {"type": "purchase", "units": {t: _int(form, f"buy-{t}") for t in UNIT_TYPES if _int(form, f"buy-{t}")}}
     if kind == "place":
-        order = {"type": "place", "units": {form.get("unit", ""): _int("count", 1)}, "at": form.get("at", "")}
-        return order
+        return {"type": "place", "units": {form.get("unit", ""): _int(form, "count", 1)}, "at": form.get("at", "")}
     if kind in ("battle", "press"):
         subs = [int(x) for x in form.getlist("submerge") if x.isdigit()]
         return {"type": "battle", "place": form.get("place", "")} | ({"submerge": subs} if subs else {})
@@ -170,5 +169,5 @@ def _standing_page(data: dict[str, Any], error: str | None = None, status: int =
     return render_template("board/standing.html", game=data, seat_name=rs.power_names.get(data["seat"]),
                            loss=loss + [""] * (len(UNIT_TYPES) - len(loss)),
                            keep=keep + [""] * (3 - len(keep)), types=UNIT_TYPES,
-                           names=board_page.board_text.unit_names(), current=current, error=error,
+                           names=board_text.unit_names(), current=current, error=error,
                            saved=request.args.get("saved")), status
