@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
+from pbem.engine import register
 from pbem.engine.dice_verify import verify_dice
 from pbem.services.export import verify_export
 
@@ -21,7 +23,16 @@ __all__ = ["main", "verify_export"]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pbem-verify", description=__doc__.splitlines()[0])
     parser.add_argument("file", help="a game exported with `flask pbem export` or the web page")
+    parser.add_argument("--ruleset", action="append", default=[], metavar="KEY=MODULE:FACTORY",
+                        help="register an extra ruleset (e.g. race=tests.rulesets.race:factory)")
     args = parser.parse_args(argv)
+    if args.ruleset and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # modules named relative to where the command runs
+    for spec in args.ruleset:
+        key, sep, target = spec.partition("=")
+        if not sep or ":" not in target:
+            parser.error(f"--ruleset wants KEY=MODULE:FACTORY, not {spec!r}")
+        register(key, target)
     try:
         with open(args.file, encoding="utf-8") as fh:
             data = json.load(fh)

@@ -117,3 +117,12 @@ def test_pbem_verify_prints_ok_or_the_first_mismatch(
     assert capsys.readouterr().out.startswith("event 4: the hash chain is broken")
     (tmp_path / "junk.json").write_text("{not json", encoding="utf-8")
     assert verify_cli.main([str(tmp_path / "junk.json")]) == 2
+
+
+def test_pbem_verify_can_register_an_extra_ruleset(capsys) -> None:
+    from pathlib import Path
+
+    golden = Path(__file__).parent.parent / "golden" / "race_v1_short.json"
+    argv = ["--ruleset", "race=tests.rulesets.race:factory", str(golden)]
+    assert verify_cli.main(argv) == 0
+    assert capsys.readouterr().out.startswith("OK")
