@@ -251,14 +251,20 @@ def most_placeable(rs: AARuleset, state: State, power: str, pool: dict[str, int]
     return at_sea + min(others, total - at_sea)
 
 
-def _check_no_capacity_wasted(rs: AARuleset, state: State, power: str, factory: str,
-                              units: dict[str, int]) -> None:
-    """AA41-MOB-09: refuse a placement after which fewer units in all could be placed."""
+def _wastes_capacity(rs: AARuleset, state: State, power: str, factory: str, units: dict[str, int]) -> bool:
+    """True when placing ``units`` against ``factory`` leaves fewer units placeable in all (AA41-MOB-09)."""
     pool = state["bought"]
     rest = {u: n - units.get(u, 0) for u, n in pool.items()}
     count = sum(units.values())
     best = most_placeable(rs, state, power, pool)
-    if count + most_placeable(rs, state, power, rest, {factory: count}) < best:
+    return count + most_placeable(rs, state, power, rest, {factory: count}) < best
+
+
+def _check_no_capacity_wasted(rs: AARuleset, state: State, power: str, factory: str,
+                              units: dict[str, int]) -> None:
+    """AA41-MOB-09: refuse a placement after which fewer units in all could be placed."""
+    if _wastes_capacity(rs, state, power, factory, units):
+        best = most_placeable(rs, state, power, state["bought"])
         raise IllegalOrder("AA41-MOB-09", f"Placing these units in {factory}'s capacity would "
                            f"leave sea units without a place: you must mobilize {best} units "
                            "in all; place the sea units first.")
@@ -279,7 +285,8 @@ def placements(rs: AARuleset, state: State) -> dict[str, list[str]]:
         ok = []
         for utype in pool:
             found = eligible_complexes(rs, state, power, space, utype)[0]
-            if not any(capacity_left(rs, state, c) > 0 for c in found):
+            if not any(capacity_left(rs, state, c) > 0 and not _wastes_capacity(rs, state, power, c, {utype: 1})
+                       for c in found):
                 continue
             if (rs.map.is_sea(space) and rs.data.units[utype].carrier_cost
                     and not _carrier_room(rs, state["units"][space], power)):
@@ -329,7 +336,8 @@ def _default_order(rs: AARuleset, state: State, seat: str) -> dict[str, Any] | N
     space, types = next(iter(where.items()))
     order: dict[str, Any] = {"type": "place", "units": {types[0]: 1}, "at": space}
     found = eligible_complexes(rs, state, seat, space, types[0])[0]
-    order["factory"] = next(c for c in found if capacity_left(rs, state, c) > 0)
+    order["factory"] = next(c for c in found if capacity_left(rs, state, c) > 0
+                            and not _wastes_capacity(rs, state, seat, c, {types[0]: 1}))
     return order
 
 

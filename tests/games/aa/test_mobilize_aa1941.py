@@ -234,3 +234,22 @@ def test_AA41_MOB_09_placement_may_not_waste_capacity_needed_by_ships() -> None:
     events = g.submit("germany", {"type": "end_phase"})
     assert not any(e["type"] == "aa.refunded" for e in events)
     assert g.state["ipcs"]["germany"] == 12 + 3  # income with Russia
+
+
+def test_AA41_MOB_09_helpers_never_offer_a_placement_that_wastes_capacity_needed_by_ships() -> None:
+    """Regression (fuzzer seed 78): with Germany's capacity needed for three ships, the tank must
+    go to Russia; the helper offered Germany, the order refused it, and the phase deadlocked."""
+    value = RS.map.value("Germany")
+    g = game({"infantry": value - 3, "tank": 1, "submarine": 1, "transport": 1, "destroyer": 1},
+             owners={"Russia": "germany"},
+             owners_at_turn_start={**RS.data.setup()["owners"], "Russia": "germany"})
+    place(g, {"infantry": value - 3}, "Germany")
+    places = g.legal_options("germany")["mobilize"]["places"]
+    assert "tank" not in places.get("Germany", [])
+    assert places["Russia"] == ["tank"]
+    assert illegal(g, {"tank": 1}, "Germany") == "AA41-MOB-09"
+    while g.state["bought"]:
+        g.submit("germany", RS.default_order(g.state, "germany"))
+    assert placed(g, "Russia") == ["tank"]
+    assert sorted(placed(g, "SZ 5")) == ["destroyer", "submarine", "transport"]
+    g.submit("germany", {"type": "end_phase"})
