@@ -398,7 +398,11 @@ class RandomBot:
                     count > 1 and self.submit(game, seat, {**order, "units": {kind: 1}}, probe=True)):
                 continue
             fallback = rs.default_order(game.state, seat)
-            if fallback is None or fallback.get("type") != "place" or not self.submit(game, seat, fallback):
+            if fallback is not None and fallback.get("type") == "place" and self.submit(game, seat, fallback):
+                continue
+            pairs = [(s, k) for s in sorted(where) for k in where[s]]  # the helpers disagree: try each
+            if not any(self.submit(game, seat, {"type": "place", "units": {k: 1}, "at": s}, probe=True)
+                       for s, k in pairs):
                 return
 
 
