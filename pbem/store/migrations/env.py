@@ -14,6 +14,7 @@ from sqlmodel import SQLModel
 
 import pbem.store.models  # noqa: F401  (registers every table)
 from pbem.store.db import make_engine
+from pbem.store.models import include_name
 
 config = context.config
 target_metadata = SQLModel.metadata
@@ -34,6 +35,7 @@ def _configure(connection) -> None:  # type: ignore[no-untyped-def]
         target_metadata=target_metadata,
         render_as_batch=connection.dialect.name == "sqlite",
         compare_type=True,
+        include_name=include_name,
     )
 
 
