@@ -61,7 +61,10 @@ def test_an_https_site_marks_every_cookie_secure(request, tmp_path):
     from tests.fixtures_web import make_test_app
 
     app = make_test_app(request, tmp_path, BASE_URL="https://pbem.example.org")
-    assert app.config["SESSION_COOKIE_SECURE"] and app.config["REMEMBER_COOKIE_SECURE"]
+    try:
+        assert app.config["SESSION_COOKIE_SECURE"] and app.config["REMEMBER_COOKIE_SECURE"]
+    finally:
+        get_engine(app).dispose()
 
 
 def test_the_remember_cookie_is_sent_with_its_duration(app, user_factory):
