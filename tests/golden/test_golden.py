@@ -68,7 +68,8 @@ class RaceV2(Race):
 
 def test_old_version_event_is_upcast_on_replay() -> None:
     """A v1 log replays under a ruleset whose evolve only understands v2 (via its upcaster)."""
-    data = json.loads(GOLDEN[0].read_text(encoding="utf-8"))
+    race_log = next(p for p in GOLDEN if p.stem.startswith("race_"))
+    data = json.loads(race_log.read_text(encoding="utf-8"))
     old = events_of(data)
     assert any(e["type"] == "race.stepped" and e["v"] == 1 for e in old)
     v1 = load_ruleset("race").replay(old)
