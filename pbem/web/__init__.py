@@ -25,6 +25,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter, ValidationError
 from werkzeug.wrappers import Response
 
 from pbem.web import db, i18n
@@ -62,6 +63,21 @@ NAV: list[tuple[str, Any, str]] = [
 ]
 
 
+# Ids are 32-bit integer columns on PostgreSQL (and 64-bit on SQLite): a larger number in a URL
+# names nothing, so it is a 404 rather than an overflow in the database driver.
+MAX_ID = 2**31 - 1
+
+
+class BoundedIntConverter(IntegerConverter):
+    """The default ``<int:...>`` converter, refusing values above ``MAX_ID`` (404)."""
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if number > MAX_ID:
+            raise ValidationError()
+        return number
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build and configure the app (``test_config`` keys, without prefix, override all)."""
     instance_path = resolve_instance_path(test_config)
@@ -77,6 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hops = int(app.config["PROXY_FIX_X_FOR"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
+    app.url_map.converters["int"] = BoundedIntConverter  # before any route is added
     csrf.init_app(app)
     login_manager.init_app(app)
     limiter.init_app(app)
