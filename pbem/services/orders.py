@@ -9,6 +9,7 @@ runs, so two submissions against one position store exactly one.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from sqlmodel import Session
 
 from pbem.engine import Game as EngineGame
+from pbem.engine.errors import InvalidOrder
 from pbem.services import dice as dice_service
 from pbem.services import notifications
 from pbem.services.common import get_game, holders, rollback_on_error, sync_row
@@ -52,12 +54,25 @@ def submit_order(
     """
     if not isinstance(order, dict):
         raise BadRequest(_("An order is a JSON object with a 'type' field."))
+    _check_storable(order)
     with rollback_on_error(session):
         game, engine = _open(session, game_id, user_id, seat, expected_seq, by)
         owed_before = engine.owed()
         key_before = engine.snapshot_key()
         events = engine.submit(seat, order, by=by)
         return _store(session, game, engine, events, user_id, now, owed_before, key_before)
+
+
+def _check_storable(order: dict[str, Any]) -> None:
+    """Refuse, before anything is written, an order the event log could not store as JSON text
+    in UTF-8: a lone surrogate (``"\\ud800"``), NaN or an infinity."""
+    try:
+        json.dumps(order, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+        message = _("An order may hold only finite numbers and valid Unicode text.")
+        err = InvalidOrder("ENGINE-ORDER-2", message)
+        err.template = message  # type: ignore[attr-defined]  # translated by the web layer
+        raise err from None
 
 
 def undo(

@@ -14,7 +14,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, current_app, g, jsonify, request, url_for
+from flask import Blueprint, abort, current_app, g, jsonify, make_response, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -31,6 +31,7 @@ from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
 from pbem.web.extensions import client_address, csrf, limiter
+from pbem.web.json_input import JSONInputError, parse_json
 from pbem.web.play import may_export, view_for
 
 PREFIX = openapi.PREFIX
@@ -113,7 +114,15 @@ def uid() -> int:
 
 
 def body_object() -> dict[str, Any] | None:
-    data = request.get_json(silent=True)
+    """The JSON object the request sent, None for a body of another shape; a body that is
+    not acceptable JSON (too deep, NaN, a lone surrogate, a syntax error) ends the request
+    with a 400 that says why."""
+    if not request.is_json:
+        return None
+    try:
+        data = parse_json(request.get_data(cache=True))
+    except JSONInputError as err:
+        abort(make_response(fail(400, "BadRequest", err.message)))
     return data if isinstance(data, dict) else None
 
 

@@ -24,6 +24,7 @@ from pbem.services.common import get_game, holders, seats_of
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
+from pbem.web.json_input import JSONInputError, parse_json
 from pbem.web.play import refused, render_game, status_labels
 
 bp = Blueprint("lobby", __name__)
@@ -177,9 +178,10 @@ def import_game() -> ResponseReturnValue:
         problem = _("Choose an exported game file (.json) to import.")
     else:
         try:
-            data = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            problem = _("This file is not JSON: export a game from its page or the API.")
+            data = parse_json(upload.read())
+        except JSONInputError as err:
+            problem = " ".join((_("This file is not JSON: export a game from its page or the API."),
+                                err.message))
     if problem is None:
         try:
             game = export_service.import_game(write_session(), data, organiser_id=current_user.id)

@@ -39,6 +39,7 @@ from pbem.web import api_log
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
+from pbem.web.json_input import JSONInputError, parse_json
 
 bp = Blueprint("play", __name__)
 
@@ -236,9 +237,9 @@ def order(game_id: int) -> ResponseReturnValue:
     if expected is None:
         problem = _("The form lost its position (expected_seq); reload the page.")
     try:
-        parsed = json.loads(text) if text else None
-    except ValueError as err:
-        parsed, problem = None, problem or _("The order is not valid JSON: %(err)s", err=str(err))
+        parsed = parse_json(text) if text else None
+    except JSONInputError as err:
+        parsed, problem = None, problem or err.message
     if problem is None and not isinstance(parsed, dict):
         problem = _('An order is a JSON object such as {"type": "end"}.')
     if problem:
