@@ -103,7 +103,7 @@ def join_game(
             and not (
                 invite_token
                 and game.invite_token
-                and hmac.compare_digest(invite_token, game.invite_token)
+                and hmac.compare_digest(invite_token.encode(), game.invite_token.encode())
             )
         ):
             raise Forbidden(_("This game is private: you need the invitation link to join."))

@@ -229,7 +229,7 @@ def _invited(game_id: int, token: str) -> bool:
         game = get_game(db_session(), game_id)
     except HANDLED:
         return False
-    return bool(game.invite_token) and hmac.compare_digest(game.invite_token, token)
+    return bool(game.invite_token) and hmac.compare_digest(game.invite_token.encode(), token.encode())
 
 
 def _render_invite(game_id: int, token: str, error: str | None = None,
