@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from flask_wtf import FlaskForm
 from wtforms import DateField, IntegerField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
@@ -31,16 +33,29 @@ class PreferencesForm(FlaskForm):
                                      "e.g. 24, 2.")) from None
 
 
+#: The dates a vacation may take: the calendar's ends would overflow when turned into times.
+FIRST_DAY, LAST_DAY = date(2000, 1, 1), date(9998, 12, 31)
+
+
 class VacationForm(FlaskForm):
     starts_on = DateField(_l("Away from"), validators=[InputRequired()])
     ends_on = DateField(_l("Back on"), validators=[InputRequired()])
     submit = SubmitField(_l("Add vacation"))
 
+    def validate_starts_on(self, field: DateField) -> None:
+        _check_day(field)
+
     def validate_ends_on(self, field: DateField) -> None:
+        _check_day(field)
         if self.starts_on.data and field.data and field.data < self.starts_on.data:
             raise ValidationError(_l("The last day comes after the first."))
         if self.starts_on.data and field.data and (field.data - self.starts_on.data).days > 90:
             raise ValidationError(_l("A vacation lasts at most 90 days."))
+
+
+def _check_day(field: DateField) -> None:
+    if field.data and not FIRST_DAY <= field.data <= LAST_DAY:
+        raise ValidationError(_l("Choose a date between the years 2000 and 9998."))
 
 
 class GameSettingsForm(FlaskForm):
