@@ -2,7 +2,7 @@
 
 * ``database_url``: an empty, migrated database for this test. SQLite: a copy of
   a template file migrated once per worker (so migrations run, but once). PostgreSQL:
-  one database per xdist worker (``pbem_test_gw0``...), created and migrated once,
+  one database per run and xdist worker (``pbem_test_<run>_gw0``...), created and migrated once,
   dropped at the end, every table emptied (and id sequences restarted) before each test.
 * ``db_engine``: an engine on it (``pbem.store.db.make_engine``); ``session``: a session.
 """
@@ -46,10 +46,20 @@ def _admin_conninfo(url: str) -> str:
     return base.render_as_string(hide_password=False)
 
 
+def _run_id(request: pytest.FixtureRequest) -> str:
+    """Shared by the workers of one run, different between runs (pytest-xdist's testrun_uid)."""
+    try:
+        return str(request.getfixturevalue("testrun_uid"))[:8]
+    except pytest.FixtureLookupError:
+        return str(os.getpid())
+
+
 @pytest.fixture(scope="session")
-def _postgres_database() -> Iterator[tuple[str, Engine]]:
+def _postgres_database(request: pytest.FixtureRequest) -> Iterator[tuple[str, Engine]]:
     base = make_url(os.environ[ENV])
-    name = f"pbem_test_{_worker()}"
+    # Per run and per worker: two test runs on one server (two engineers, two CI jobs)
+    # never share, empty or drop each other's database.
+    name = f"pbem_test_{_run_id(request)}_{_worker()}"
     admin = _admin_conninfo(os.environ[ENV])
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
