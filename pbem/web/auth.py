@@ -7,6 +7,7 @@ taken address looks like any registration (the owner gets a notice by email inst
 
 from __future__ import annotations
 
+import time
 from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
@@ -46,9 +47,17 @@ START_ENDPOINTS = ("lobby.home", "lobby.open_games", "auth.login")
 # Helpers -------------------------------------------------------------------------------------
 @login_manager.user_loader
 def load_user(user_id: str) -> User | None:
-    """Flask-Login loader: ``"<id>:<session_version>"``; a changed password ends the session."""
-    raw_id, _sep, version = user_id.partition(":")
-    if not raw_id.isdigit() or not version.isdigit():
+    """Flask-Login loader: ``"<id>:<session_version>:<issued>"`` (``User.get_id``), from the
+    session or the remember-me cookie. A changed password or a logout (a new session version)
+    ends it, and so does age: a login is refused ``REMEMBER_COOKIE_DURATION`` after it was
+    made (or ``PERMANENT_SESSION_LIFETIME``, if longer), whatever the cookie's own expiry says."""
+    parts = user_id.split(":")
+    if len(parts) != 3 or not all(part.isdigit() and len(part) < 20 for part in parts):
+        return None
+    raw_id, version, issued = parts
+    config = current_app.config
+    longest = max(config["REMEMBER_COOKIE_DURATION"], config["PERMANENT_SESSION_LIFETIME"])
+    if time.time() - int(issued) > longest.total_seconds():
         return None
     user = db_session().get(User, int(raw_id))
     if user is None or not user.is_active or user.session_version != int(version):
@@ -212,8 +221,12 @@ def logout() -> ResponseReturnValue:
     form = LogoutForm()
     if not form.validate_on_submit():
         abort(400)
+    if current_user.is_authenticated:
+        # a new session version voids every copy of this session and of the remember-me cookie
+        current_user.session_version = (current_user.session_version or 0) + 1
+        db_session().commit()
     logout_user()
-    flash(_("You are logged out."), "info")
+    flash(_("You are logged out, on every device and browser."), "info")
     return redirect(url_for("auth.login"))
 
 

@@ -2,13 +2,16 @@
 
 E-mail addresses are stored lower-cased (and unique). ``password_hash`` is a werkzeug
 ``generate_password_hash`` string. ``session_version`` is part of the Flask-Login id
-(``"<id>:<session_version>"``) and goes up when the password changes, which logs out every
-other session and remember-me cookie of the user. Times are aware UTC.
+(``"<id>:<session_version>:<issued>"``) and goes up when the password changes or the user
+logs out, which ends every session and remember-me cookie of the user; ``issued`` (Unix
+seconds of the login) lets the web layer refuse a login older than the remember-me
+duration. Times are aware UTC.
 """
 
 from __future__ import annotations
 
 import hashlib
+import time
 import warnings
 from datetime import UTC, datetime
 
@@ -53,7 +56,8 @@ class User(SQLModel, UserMixin, table=True):
 
     # Flask-Login ------------------------------------------------------------------------
     def get_id(self) -> str:
-        return f"{self.id}:{self.session_version}"
+        """Called by ``login_user``: the session and remember-me cookie carry the login time."""
+        return f"{self.id}:{self.session_version}:{int(time.time())}"
 
     # Passwords --------------------------------------------------------------------------
     def set_password(self, password: str, method: str = "scrypt") -> None:
