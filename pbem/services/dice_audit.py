@@ -8,6 +8,7 @@ hidden shuffle shows no order to other seats before the game ends.
 from __future__ import annotations
 
 import secrets
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -15,7 +16,7 @@ from sqlmodel import Session, col, select
 from pbem.engine import load_ruleset
 from pbem.engine.dice_verify import DiceReport, verify_dice
 from pbem.services.common import get_game, holders, require_organiser
-from pbem.services.errors import BadRequest, NotFound
+from pbem.services.errors import BadRequest, Gone, NotFound, _
 from pbem.services.queries import visible
 from pbem.store import events as log
 from pbem.store.models.dice import DiceLedgerLink
@@ -168,9 +169,16 @@ def active_links(session: Session, game_id: int) -> list[DiceLedgerLink]:
     ))
 
 
-def ledger_game(session: Session, *, game_id: int, nonce: str) -> Game:
-    """The game a (signature-checked) ledger token names, if its link is still published."""
+def ledger_game(session: Session, *, game_id: int, nonce: str, max_age: timedelta | None = None,
+                now: datetime | None = None) -> Game:
+    """The game a (signature-checked) ledger token names, if its link is still published and,
+    with ``max_age``, was published less than ``max_age`` ago (else ``Gone``, 410)."""
     link = session.exec(select(DiceLedgerLink).where(DiceLedgerLink.nonce == nonce)).first()
     if link is None or link.revoked_at is not None or link.game_id != game_id:
         raise NotFound("This ledger link is not valid (it may have been revoked).")
+    if max_age is not None:
+        published = link.created_at if link.created_at.tzinfo else link.created_at.replace(tzinfo=UTC)
+        if (now or utcnow()) - published > max_age:
+            raise Gone(_("This ledger link has expired. The organiser can publish a new one on "
+                         "the game's dice page."))
     return get_game(session, game_id)

@@ -51,6 +51,12 @@ class Conflict(ServiceError):
     status = 409
 
 
+class Gone(ServiceError):
+    """The thing existed but has expired (e.g. a dice-ledger link past its lifetime)."""
+
+    status = 410
+
+
 class StaleGame(Conflict):
     """The submission was based on an older position (``expected_seq`` is not the last seq)."""
 

@@ -44,6 +44,7 @@ ERROR_TEXTS: dict[int, tuple[Any, Any]] = {
     404: (_l("Not found"), _l("There is no page at this address.")),
     405: (_l("Method not allowed"), _l("This address does not accept that kind of request.")),
     409: (_l("Conflict"), _l("The game moved on in the meantime. Reload the page and try again.")),
+    410: (_l("Expired"), _l("This link has expired.")),
     413: (_l("Too large"), _l("What you sent is too large.")),
     429: (
         _l("Too many attempts"),

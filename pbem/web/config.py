@@ -33,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "PASSWORD_MIN_LENGTH": 10,
     "PASSWORD_HASH_METHOD": "scrypt",
     "PASSWORD_RESET_MAX_AGE": 3600,
+    "DICE_LEDGER_MAX_AGE": 180 * 86400,
     "LOGIN_RATE_LIMIT": "10 per minute;50 per hour",
     "LOGIN_ACCOUNT_RATE_LIMIT": "5 per minute;20 per hour",
     "RESET_RATE_LIMIT": "5 per minute;20 per hour",

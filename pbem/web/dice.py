@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import timedelta
 from typing import Any, NoReturn
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
@@ -68,7 +69,8 @@ def _ledger_game(token: str) -> Game:
     except (BadSignature, KeyError, TypeError, ValueError):
         abort(404, description=_("This ledger link is not valid."))
     try:
-        return dice_audit.ledger_game(db_session(), game_id=game_id, nonce=nonce)
+        return dice_audit.ledger_game(db_session(), game_id=game_id, nonce=nonce,
+                                      max_age=timedelta(seconds=current_app.config["DICE_LEDGER_MAX_AGE"]))
     except HANDLED as exc:
         _fail(exc)
 
