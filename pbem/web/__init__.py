@@ -23,7 +23,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, ValidationError
 from werkzeug.wrappers import Response
@@ -120,11 +120,19 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def _error_response(code: int, description: str | None = None) -> ResponseReturnValue:
+def _error_name(code: int) -> str:
+    """The API's ``error`` for an HTTP status (``docs/api.md``): werkzeug's exception name,
+    e.g. ``NotFound``, ``MethodNotAllowed``, ``RequestEntityTooLarge``."""
+    exception = default_exceptions.get(code)
+    return exception.__name__ if exception else ("BadRequest" if code < 500 else "InternalServerError")
+
+
+def _error_response(code: int, description: str | None = None,
+                    name: str | None = None) -> ResponseReturnValue:
     title, default_message = ERROR_TEXTS.get(code, ERROR_TEXTS[400 if code < 500 else 500])
     message = description or str(default_message)
     if wants_json():
-        return jsonify(error=code, title=str(title), message=message), code
+        return jsonify(error=name or _error_name(code), title=str(title), message=message), code
     try:
         return render_template("errors/error.html", code=code, title=title, message=message), code
     except Exception:  # a broken template must not hide the original error
@@ -143,7 +151,7 @@ def _register_error_handlers(app: Flask) -> None:
     def csrf_error(error: CSRFError) -> ResponseReturnValue:
         return _error_response(400, str(_l(
             "The form has expired or was not sent from this site. Reload the page and try again."
-        )))
+        )), name="CSRFError")
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:

@@ -116,7 +116,7 @@ def test_errors_under_api_are_json(client: FlaskClient) -> None:
     response = client.get("/api/no/such/thing")
     assert response.status_code == 404
     assert response.is_json
-    assert response.get_json()["error"] == 404
+    assert response.get_json()["error"] == "NotFound"  # the name docs/api.md documents
     assert response.get_json()["message"]
 
 
