@@ -163,6 +163,9 @@ def _register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(InternalServerError)
     def server_error(error: InternalServerError) -> ResponseReturnValue:
+        # A failed write leaves the request's session needing a rollback; the page itself
+        # reads through it (the user's language), so roll back before rendering.
+        db.rollback_session()
         return _error_response(500)
 
 

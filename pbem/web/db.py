@@ -56,6 +56,18 @@ def db_session() -> Session:
     return session
 
 
+def rollback_session() -> None:
+    """Roll back the request's session, if it has one (the 500 handler, after a failed write)."""
+    session = g.get("pbem_db_session")
+    if session is None:
+        return
+    try:
+        session.rollback()
+    except Exception:  # the connection itself may be gone: start the page from a fresh session
+        g.pop("pbem_db_session", None)
+        session.close()
+
+
 def close_session(exc: BaseException | None = None) -> None:
     session = g.pop("pbem_db_session", None)
     if session is None:
