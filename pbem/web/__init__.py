@@ -32,6 +32,7 @@ from pbem.web import db, i18n
 from pbem.web.blueprints import BLUEPRINTS
 from pbem.web.config import REPO_ROOT, load_config, resolve_instance_path
 from pbem.web.extensions import csrf, limiter, login_manager
+from pbem.web.text_input import refuse_nul
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +112,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.cli.add_command(pbem_cli)
 
     _register_error_handlers(app)
+    app.before_request(refuse_nul)  # after CSRF (registered by csrf.init_app above)
     app.after_request(_security_headers)
     app.context_processor(_template_globals)
     return app

@@ -6,7 +6,8 @@
 * ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``) are refused: they are
   not JSON, and storing them would make the API answer invalid JSON later;
 * a lone surrogate (``"\\ud800"``) is refused: it cannot be written as UTF-8, so the database
-  (and every export) would fail on it.
+  (and every export) would fail on it;
+* a NUL character in any text is refused: PostgreSQL cannot store it in a text column.
 
 Every problem raises :class:`JSONInputError` (a ``ValueError``) whose ``message`` is a
 translated sentence.
@@ -44,6 +45,22 @@ def _finite_float(text: str) -> float:
     return value
 
 
+def _holds_nul(value: Any) -> bool:
+    """True if a string anywhere in ``value`` (a key or a value) holds a NUL character."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 def parse_json(raw: str | bytes) -> Any:
     """The value ``raw`` holds, or :class:`JSONInputError`."""
     try:
@@ -59,4 +76,6 @@ def parse_json(raw: str | bytes) -> Any:
         raise JSONInputError(_("The JSON holds text that is not valid Unicode (UTF-8).")) from None
     except ValueError as err:
         raise JSONInputError(_("This is not valid JSON: %(err)s", err=str(err)[:200])) from None
+    if _holds_nul(value):
+        raise JSONInputError(_("The JSON holds a NUL character (\\u0000), which no text may hold."))
     return value
