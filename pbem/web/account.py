@@ -24,7 +24,7 @@ from pbem.web.auth import (
 )
 from pbem.web.db import db_session
 from pbem.web.extensions import limiter
-from pbem.web.forms import ChangePasswordForm, LanguageForm, ProfileForm
+from pbem.web.forms import ChangePasswordForm, ConfirmEmailForm, LanguageForm, ProfileForm
 from pbem.web.i18n import remember_language, supported_languages
 
 bp = Blueprint("account", __name__, url_prefix="/account")
@@ -80,9 +80,11 @@ def _start_email_change(user: User, new_email: str) -> None:
                        confirm_url=absolute_url("account.confirm_email", token=token))
 
 
-@bp.route("/email/<token>")
+@bp.route("/email/<token>", methods=["GET", "POST"])
 @limiter.limit("20 per hour")
 def confirm_email(token: str) -> ResponseReturnValue:
+    """GET shows what the link does and a button; only the POST (with its CSRF token) changes
+    the address, so a mail scanner or link preview that opens the link changes nothing."""
     try:
         data = _email_serializer().loads(token, max_age=EMAIL_TOKEN_MAX_AGE)
     except (SignatureExpired, BadSignature):
@@ -98,6 +100,12 @@ def confirm_email(token: str) -> ResponseReturnValue:
         abort(400, description=_("This confirmation link is invalid or expired."))
     if find_user(new_email) is not None:
         abort(409, description=_("Another account uses %(email)s now.", email=new_email))
+    form = ConfirmEmailForm()
+    if request.method == "GET":
+        return render_template("account/confirm_email.html", form=form, new_email=new_email,
+                               token=token)
+    if not form.validate_on_submit():
+        abort(400)
     old_email = user.email
     user.email = new_email
     send_account_email(old_email, user.language, "email_changed", "email_changed",

@@ -114,6 +114,12 @@ class LogoutForm(FlaskForm):
     submit = SubmitField(_l("Log out"))
 
 
+class ConfirmEmailForm(FlaskForm):
+    """The button of an email-change link's page: opening the link (GET) changes nothing."""
+
+    submit = SubmitField(_l("Use this address"))
+
+
 class ResetRequestForm(FlaskForm):
     email = _email_field()
     submit = SubmitField(_l("Send me a link"))
