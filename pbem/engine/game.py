@@ -26,6 +26,15 @@ from pbem.engine.ruleset import Ruleset
 _META_KINDS = ("seat.", "policy.", "game.")
 
 
+def _freeze(value: Any) -> bytes:
+    """A private copy of a JSON-like value, kept as bytes until it is needed (cheap to take)."""
+    return pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+
+
+def _thaw(frozen: bytes) -> Any:
+    return pickle.loads(frozen)
+
+
 def _copy(value: Any) -> Any:
     return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
@@ -88,7 +97,7 @@ class Game:
         self._log: list[Event] = []
         self._offset = 0
         # undo machinery (see module docstring)
-        self._cp_state: Any = None
+        self._cp_state: bytes = b""  # the checkpoint state, frozen (see _freeze)
         self._cp_groups: list[dict[str, Any]] = []
         self._cp_scope = ""
         self._dirty = True
@@ -138,11 +147,11 @@ class Game:
         game.meta = _copy(snapshot["meta"])
         game.seq = game._offset = snapshot["seq"]
         undo = snapshot["undo"]
-        game._cp_state = _copy(undo["cp_state"])
+        game._cp_state = _freeze(undo["cp_state"]) if undo["cp_state"] is not None else b""
         game._cp_groups = _copy(undo["groups"])
         game._group = game._cp_groups[-1] if game._cp_groups and undo.get("open") else None
         game._cp_scope = undo["scope"]
-        game._dirty = undo["dirty"]
+        game._dirty = undo["dirty"] or not game._cp_state
         game._period_key = snapshot["period_key"]
         for expected, event in enumerate(events_after, start=game.seq + 1):
             if event.get("seq") != expected:
@@ -158,7 +167,8 @@ class Game:
         """Everything needed to resume this game without its earlier log (JSON-serialisable)."""
         return _copy({
             "seq": self.seq, "state": self.state, "meta": self.meta, "period_key": self._period_key,
-            "undo": {"cp_state": self._cp_state, "groups": self._cp_groups, "scope": self._cp_scope,
+            "undo": {"cp_state": _thaw(self._cp_state) if self._cp_state else None,
+                     "groups": self._cp_groups, "scope": self._cp_scope,
                      "dirty": self._dirty, "open": self._group is not None and bool(self._cp_groups)
                      and self._group is self._cp_groups[-1]},
         })
@@ -387,7 +397,7 @@ class Game:
     def _open_group(self, event: Event) -> None:
         scope = canonical_json(self.ruleset.undo_scope(self.state))
         if self._dirty or scope != self._cp_scope:
-            self._cp_state = _copy(self.state)
+            self._cp_state = _freeze(self.state)
             self._cp_groups = []
             self._cp_scope = scope
             self._dirty = False
@@ -397,7 +407,7 @@ class Game:
         self._cp_groups.append(self._group)
 
     def _refold(self) -> None:
-        self.state = _copy(self._cp_state)
+        self.state = _thaw(self._cp_state)
         for group in self._cp_groups:
             for event in group["events"]:
                 if event["type"] in (ev.DICE_ROLLED, ev.DICE_SHUFFLED):
