@@ -113,7 +113,9 @@ def _page(game: Game, seat: str | None, urls: dict[str, str], *, ledger: bool) -
     is_organiser = not ledger and _user_id() == game.organiser_id
     links = []
     if is_organiser:
+        max_age = timedelta(seconds=current_app.config["DICE_LEDGER_MAX_AGE"])
         links = [{"id": link.id, "created_at": link.created_at,
+                  "expires_at": link.created_at + max_age,
                   "url": url_for("dice.ledger", token=ledger_token(game.id, link.nonce),
                                  _external=True)}
                  for link in dice_audit.active_links(db_session(), game.id)]
