@@ -128,14 +128,7 @@ class Game:
             raise ReplayError("a log starts with a game.created event")
         if log[0]["payload"].get("ruleset") != ruleset.key:
             raise ReplayError(f"this log is for ruleset {log[0]['payload'].get('ruleset')!r}, not {ruleset.key!r}")
-        for expected, event in enumerate(log, start=1):
-            if event.get("seq") != expected:
-                raise ReplayError(f"event {expected} has seq {event.get('seq')!r}")
-            game._log.append(event)
-            game.seq = expected
-            game._apply(game._upcast(event))
-        if dice is not None:
-            dice.bind(game.meta.get("dice", {}))
+        game._fold(log, dice)
         return game
 
     @classmethod
@@ -153,15 +146,19 @@ class Game:
         game._cp_scope = undo["scope"]
         game._dirty = undo["dirty"] or not game._cp_state
         game._period_key = snapshot["period_key"]
-        for expected, event in enumerate(events_after, start=game.seq + 1):
+        game._fold(events_after, dice)
+        return game
+
+    def _fold(self, events: list[Event], dice: DiceSource | None) -> None:
+        """Apply logged events in order (checking their seq), then hand the dice their periods."""
+        for expected, event in enumerate(events, start=self.seq + 1):
             if event.get("seq") != expected:
                 raise ReplayError(f"event {expected} has seq {event.get('seq')!r}")
-            game._log.append(event)
-            game.seq = expected
-            game._apply(game._upcast(event))
+            self._log.append(event)
+            self.seq = expected
+            self._apply(self._upcast(event))
         if dice is not None:
-            dice.bind(game.meta.get("dice", {}))
-        return game
+            dice.bind(self.meta.get("dice", {}))
 
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to resume this game without its earlier log (JSON-serialisable)."""
