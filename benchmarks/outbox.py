@@ -63,8 +63,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--database-url", default=None)
-    parser.add_argument("--senders", type=int, default=4)
-    parser.add_argument("--record-every", type=int, default=50,
+    parser.add_argument("--senders", type=int, default=1)
+    parser.add_argument("--record-every", type=int, default=1,
                         help="sends per recording transaction (1: each send recorded before the next)")
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="pbem-bench-")
