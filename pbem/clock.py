@@ -30,6 +30,7 @@ from typing import Any
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.background import BackgroundScheduler
 from flask import Flask
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
 from pbem.notify import lease
@@ -140,6 +141,20 @@ class Worker:
             self.scheduler = None
         _WORKERS.pop(self.worker_id, None)
 
+    def _start_scheduler_retrying(self, stop: threading.Event, attempts: int = 6) -> bool:
+        """Start the scheduler, waiting out a busy database (SQLite refuses a second writer at once)."""
+        for attempt in range(attempts):
+            try:
+                self.start_scheduler()
+                return True
+            except OperationalError as exc:
+                log.warning("worker %s: database busy starting the scheduler (%s); retrying",
+                            self.worker_id, exc.orig)
+                self.stop_scheduler()
+                if stop.wait(0.1 * 2**attempt):
+                    return False
+        return False
+
     def run(self, stop: threading.Event) -> None:
         """Standby until the lease is ours, schedule while we keep it, release on stop."""
         log.info("worker %s starting", self.worker_id)
@@ -149,7 +164,8 @@ class Worker:
                     stop.wait(self.standby_every)
                     continue
                 log.info("worker %s holds the scheduler lease", self.worker_id)
-                self.start_scheduler()
+                if not self._start_scheduler_retrying(stop):
+                    continue
                 while not stop.wait(self.renew_every):
                     if not self.try_lease():
                         log.warning("worker %s lost the lease; back to standby", self.worker_id)
