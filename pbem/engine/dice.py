@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from abc import ABC, abstractmethod
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -180,7 +181,7 @@ def derive_permutation(key: bytes, game_id: str, seq: int, n: int) -> list[int]:
 # -- sources ----------------------------------------------------------------------------
 
 
-class CommitRevealDice:
+class CommitRevealDice(ABC):
     """The period bookkeeping shared by every verifiable source.
 
     Subclasses provide :meth:`seed_for` (the secret seed of a period, created on first
@@ -196,11 +197,13 @@ class CommitRevealDice:
         self.revealed: set[int] = set()
         self._keys: dict[int, bytes] = {}
 
+    @abstractmethod
     def seed_for(self, period: int) -> str:
-        raise NotImplementedError
+        """The secret seed of ``period`` (each source keeps its seeds its own way)."""
 
     def on_reveal(self, period: int) -> None:
-        """Hook: the seed of ``period`` is being revealed."""
+        """Hook: the seed of ``period`` is being revealed (optional; nothing by default)."""
+        return None
 
     def _key(self) -> bytes:
         key = self._keys.get(self.period)

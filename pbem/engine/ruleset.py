@@ -13,6 +13,7 @@ the state, the log, undo, and the dice; a ruleset only
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class OrderContext(Protocol):
         """Shuffle ``items`` (a recorded ``dice.shuffled`` event) and return the new order."""
 
 
-class Ruleset:
+class Ruleset(ABC):
     """Base class of every game's rules. Subclasses override the methods below."""
 
     key: str = ""
@@ -85,41 +86,42 @@ class Ruleset:
 
         return normalise(self.options_schema(), options)
 
+    @abstractmethod
     def seats(self, options: dict[str, Any]) -> list[dict[str, Any]]:
         """The seats in turn order: ``[{"id": "germany", "name": "Germany", "side": "axis"}]``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def initial_position(self, options: dict[str, Any]) -> dict[str, Any]:
         """The starting position for these options, in the ruleset's position format."""
-        raise NotImplementedError
 
+    @abstractmethod
     def position_to_state(self, position: dict[str, Any], options: dict[str, Any]) -> State:
         """Validate a position (``InvalidOrder`` if impossible) and build the state from it."""
-        raise NotImplementedError
 
     # -- play ---------------------------------------------------------------
+    @abstractmethod
     def owed(self, state: State) -> list[dict[str, Any]]:
         """Decisions owed now: ``[{"seat", "kind", "phase", "prompt"}]``; empty when over."""
-        raise NotImplementedError
 
+    @abstractmethod
     def decide(self, ctx: OrderContext, order: Order) -> None:
         """Validate ``order`` for ``ctx.seat`` and emit its events; raise a ``RulesError`` if illegal.
 
         Validate before emitting: an error after an emit is rolled back by the Game,
         but costs a refold.
         """
-        raise NotImplementedError
 
+    @abstractmethod
     def evolve(self, state: State, event: Event) -> None:
         """Apply one of this family's events to ``state`` in place. Must be deterministic."""
-        raise NotImplementedError
 
     def evolve_core(self, state: State, event: Event) -> None:
         """Hook for core events a ruleset cares about (``dice.rolled``, ``seat.*``). Default: none."""
+        return None
 
+    @abstractmethod
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` while the game goes on; else ``{"winner": side_or_seat, "reason": ...}``."""
-        raise NotImplementedError
 
     # -- views and helpers ----------------------------------------------------
     def view(self, state: State, seat: str | None) -> State:

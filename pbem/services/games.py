@@ -150,6 +150,11 @@ def leave_seat(session: Session, *, game_id: int, user_id: int, seat: str) -> No
         session.commit()
 
 
+def _free_seat_names(game: Game, held: dict[str, Any]) -> str:
+    """The names of the seats nobody holds, comma-separated ("" when every seat is held)."""
+    return ", ".join(s["name"] for s in seats_of(game) if s["id"] not in held)
+
+
 def start_game(
     session: Session, *, game_id: int, user_id: int, now: datetime | None = None
 ) -> Game:
@@ -161,10 +166,8 @@ def start_game(
         if game.status != FORMING:
             raise Conflict(_("This game has already started."))
         held = holders(session, game.id)
-        free = [s["name"] for s in seats_of(game) if s["id"] not in held]
-        if free:
-            raise Conflict(_("Every seat must be taken before the start; free: %(free)s."),
-                           free=", ".join(free))
+        if free := _free_seat_names(game, held):
+            raise Conflict(_("Every seat must be taken before the start; free: %(free)s."), free=free)
         ruleset = ruleset_of(game.ruleset_key)
         dice = dice_service.dice_for(session, game)
         engine = ruleset.new_game(json.loads(game.options), dice=dice, game_id=str(game.id))
@@ -216,11 +219,8 @@ def resume_game(
         require_organiser(game, user_id)
         if game.status != PAUSED:
             raise Conflict(_("Only a paused game can be resumed."))
-        held = holders(session, game.id)
-        free = [s["name"] for s in seats_of(game) if s["id"] not in held]
-        if free:
-            raise Conflict(_("Give every seat a player before resuming; free: %(free)s."),
-                           free=", ".join(free))
+        if free := _free_seat_names(game, holders(session, game.id)):
+            raise Conflict(_("Give every seat a player before resuming; free: %(free)s."), free=free)
         _record(session, game, [("game.resumed", {"by": user_id}, None)], user_id, now)
         game.status = ACTIVE
         if game.deadline_hours:
