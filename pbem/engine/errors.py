@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 class RulesError(ValueError):
     """Base of every error the rules engine raises for a submitted order.
 
-    ``rule_id`` names the rule (e.g. ``AA41-CM-09``) so a player can look it up;
-    ``message`` is a sentence a player understands.
+    ``rule_id`` names the rule (e.g. ``AA41-CM-09``) so a player can look it up.
+    ``key`` is the sentence as an English template with ``{name}`` placeholders: it is
+    also the message id a game's UI package translates (see ``docs/engine.md``).
+    ``params`` fills the placeholders: plain JSON values; game vocabulary (unit types,
+    spaces, powers, phases) is passed as its key and translated by the game's UI.
+    ``message`` is the English sentence, ``key`` formatted with ``params``.
     """
 
     status = 422
 
-    def __init__(self, rule_id: str, message: str) -> None:
-        super().__init__(f"{message} ({rule_id})")
+    def __init__(self, rule_id: str, message: str, params: Mapping[str, Any] | None = None) -> None:
         self.rule_id = rule_id
-        self.message = message
+        self.key = message
+        self.params: dict[str, Any] = dict(params or {})
+        self.message = message.format(**self.params) if self.params else message
+        super().__init__(f"{self.message} ({rule_id})")
 
-    def to_dict(self) -> dict[str, str]:
-        return {"error": type(self).__name__, "rule_id": self.rule_id, "message": self.message}
+    def to_dict(self) -> dict[str, Any]:
+        return {"error": type(self).__name__, "rule_id": self.rule_id, "message": self.message,
+                "key": self.key, "params": self.params}
 
 
 class InvalidOrder(RulesError):
