@@ -77,7 +77,7 @@ def test_AAE_SBR_07_damage_stays_when_the_territory_changes_hands() -> None:
     assert capacity(data, state, "germany", "Karelia S.S.R.") == 0
 
 
-def test_AAE_SBR_05_raiding_bomber_flag_refuses_paratroopers_bomber() -> None:
+def test_AAE_TECH_15_bomber_that_carried_paratroopers_cannot_raid() -> None:
     data, state = make_state()
     bomber = add_unit(state, "Germany", "bomber", "uk", t_paratroopers=True)
     with pytest.raises(IllegalOrder) as err:

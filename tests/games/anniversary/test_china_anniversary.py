@@ -129,3 +129,11 @@ def test_AAE_CHINA_14_unplaced_free_infantry_wait() -> None:
     counts = {t: 3 for t in china.chinese_territories(data, state)}
     assert china.placement_territories(data, state, counts) == []
     assert state["china_pending"] == 3
+
+
+def test_AAE_SEQ_10_china_inside_the_us_turn() -> None:
+    data, state = make_state("1942")
+    seq = steps(data, state, "usa")
+    assert seq.index(("china", "purchase")) == seq.index(("usa", "purchase")) + 1
+    assert seq.index(("china", "mobilize")) == seq.index(("usa", "mobilize")) + 1
+    assert "china" not in data.turn_order

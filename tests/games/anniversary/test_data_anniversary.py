@@ -89,7 +89,7 @@ def test_AAE_UNIT_roster_of_thirteen_types() -> None:
 
 def test_AAE_UNIT_ARM_01_tank_costs_five_and_blitzes() -> None:
     tank = anniversary("1941").unit("tank")
-    assert tank.cost == 5 and tank.can_blitz and tank.has("blitz")
+    assert tank.cost == 5 and tank.has("blitz")
 
 
 def test_AAE_UNIT_CV_01_carrier_costs_fourteen() -> None:
@@ -99,7 +99,7 @@ def test_AAE_UNIT_CV_01_carrier_costs_fourteen() -> None:
 
 def test_AAE_UNIT_BB_01_battleship_costs_twenty_two_hits() -> None:
     bb = anniversary("1941").unit("battleship")
-    assert bb.cost == 20 and bb.hits == 2 and bb.bombard == 4
+    assert bb.cost == 20 and bb.hits == 2 and bb.bombard == 4 and bb.has("two_hits")
 
 
 def test_AAE_UNIT_CA_01_cruiser_bombards_at_three() -> None:
@@ -138,3 +138,59 @@ def test_AAE_NO_01_seventeen_objectives_with_maximum_bonuses() -> None:
     for o in objectives:
         best[o.power] = best.get(o.power, 0) + o.bonus
     assert best == {"germany": 15, "japan": 15, "italy": 10, "usa": 20, "uk": 15, "ussr": 15}
+
+
+@pytest.mark.parametrize(("rule", "utype", "profile"), [
+    ("AAE-UNIT-INF-01", "infantry", (3, 1, 2, 1)),
+    ("AAE-UNIT-FTR-01", "fighter", (10, 3, 4, 4)),
+    ("AAE-UNIT-BMB-01", "bomber", (12, 4, 1, 6)),
+    ("AAE-UNIT-DD-01", "destroyer", (8, 2, 2, 2)),
+    ("AAE-UNIT-SS-01", "submarine", (6, 2, 1, 2)),
+    ("AAE-UNIT-TT-01", "transport", (7, 0, 0, 2)),
+])
+def test_AAE_UNIT_profiles(rule: str, utype: str, profile: tuple[int, int, int, int]) -> None:
+    unit = anniversary("1941").unit(utype)
+    assert (unit.cost, unit.attack, unit.defense, unit.move) == profile, rule
+
+
+def test_AAE_UNIT_IC_01_complex_profile_never_moves_nor_carried() -> None:
+    ic = anniversary("1941").unit("industrial_complex")
+    assert (ic.cost, ic.attack, ic.defense, ic.move, ic.transport_cost) == (15, 0, 0, 0, 0)
+    assert ic.has("immobile") and ic.has("never_casualty") and ic.has("bombing_target")
+
+
+def test_AAE_UNIT_BMB_02_only_bombers_raid_never_on_carriers() -> None:
+    data = anniversary("1941")
+    assert [u.id for u in data.units.values() if u.has("strategic_bombing")] == ["bomber"]
+    assert data.unit("bomber").carrier_cost == 0 and data.unit("fighter").carrier_cost == 1
+
+
+def test_AAE_UNIT_SEA_01_surface_warships_and_warships() -> None:
+    data = anniversary("1941")
+    surface = sorted(u.id for u in data.units.values() if u.has("surface_warship"))
+    assert surface == ["battleship", "carrier", "cruiser", "destroyer"]
+    assert data.unit("submarine").has("warship") and not data.unit("transport").has("warship")
+
+
+def test_AAE_AA_06_aa_gun_has_no_attack_and_is_never_a_casualty() -> None:
+    gun = anniversary("1941").unit("aa_gun")
+    assert gun.attack == 0 and gun.has("never_casualty")
+
+
+def test_AAE_AA_07_aa_gun_captured_with_its_territory() -> None:
+    assert anniversary("1941").unit("aa_gun").has("captured_with_territory")
+
+
+def test_AAE_AA_08_aa_gun_moves_one_in_noncombat_only_and_is_carried() -> None:
+    gun = anniversary("1941").unit("aa_gun")
+    assert gun.move == 1 and gun.has("noncombat_move_only") and gun.transport_cost == 3
+
+
+def test_AAE_PUR_08_china_never_purchases() -> None:
+    data = anniversary("1942")
+    assert "china" not in data.treasury and data.power("china").starting_ipcs == 0
+
+
+def test_AAE_SETUP_08_no_component_limits_in_the_data() -> None:
+    units = anniversary("1941").units
+    assert not any(hasattr(u, "limit") or hasattr(u, "max_count") for u in units.values())

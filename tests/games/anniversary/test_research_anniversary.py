@@ -168,3 +168,12 @@ def test_AAE_TECH_12_heavy_bombers_two_dice_attacking_one_defending() -> None:
 def test_AAE_TECH_18_odd_repairs_round_up() -> None:
     assert rd.repair_cost(frozenset({"increased_factory_production"}), 3) == 2
     assert rd.repair_cost(frozenset({"increased_factory_production"}), 1) == 1
+
+
+def test_AAE_SEQ_06_each_power_keeps_its_own_tokens_and_advances() -> None:
+    data, state = make_state()
+    rd.record(state, "germany")["tokens"] = 2
+    rd.apply(state, {"power": "italy", "tokens": 0, "advance": "radar"})
+    assert rd.tokens(state, "italy") == 0 and rd.tokens(state, "germany") == 2
+    assert rd.advances(state, "germany") == frozenset()
+    assert data.side_of("italy") == data.side_of("germany")

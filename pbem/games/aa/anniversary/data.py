@@ -12,7 +12,7 @@ can ever hold, so "capital lost" is never true for China.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from pbem.games.aa.data import (
@@ -122,10 +122,14 @@ def _read(name: str) -> Any:
     return json.loads((DIRECTORY / name).read_text(encoding="utf-8"))
 
 
+_UNIT_FIELDS = frozenset(f.name for f in fields(AEUnitType))
+
+
 def _unit(uid: str, raw: dict[str, Any]) -> AEUnitType:
-    raw = dict(raw)
-    raw["abilities"] = frozenset(raw["abilities"])
-    return AEUnitType(id=uid, **raw)
+    """Abilities are listed by name in ``units.json``; the converted TripleA flags that the
+    family's ``UnitType`` keeps as fields are passed only while it has them."""
+    kept = {k: v for k, v in raw.items() if k in _UNIT_FIELDS and k != "abilities"}
+    return AEUnitType(id=uid, abilities=frozenset(raw["abilities"]), **kept)
 
 
 def load_anniversary(scenario: str) -> AnniversaryData:

@@ -17,7 +17,7 @@ from pbem.games.aa.state import State
 
 def _enemy_surface_warships(data: AnniversaryData, state: State, power: str, zone: str) -> bool:
     """AAE-NO-05: battleships, carriers, cruisers and destroyers of the other side."""
-    return any(data.unit(u["type"]).surface_warship and data.side_of(u["owner"])
+    return any(data.unit(u["type"]).has("surface_warship") and data.side_of(u["owner"])
                != data.side_of(power) for u in state["units"].get(zone, []))
 
 
