@@ -137,7 +137,8 @@ def convert_units(root: ET.Element, rulebook: dict[str, Any]) -> dict[str, Any]:
         if result is None or cost is None or rule.get("name", "").endswith("Technology"):
             continue
         unit = rename.get(result.get("resourceOrUnit", ""), result.get("resourceOrUnit", ""))
-        if rule.get("name") == "buy" + result.get("resourceOrUnit", "").capitalize():
+        # "buyArmour" for "armour", "buyAAGun" for "aaGun": the XML capitalises freely.
+        if rule.get("name", "").lower() == "buy" + result.get("resourceOrUnit", "").lower():
             costs[unit] = int(cost.get("quantity", "0"))
     units: dict[str, dict[str, Any]] = {}
     differences: list[str] = []
@@ -339,18 +340,25 @@ def convert(triplea: Path, rulebook_path: Path) -> dict[str, str]:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("triplea", nargs="?", type=Path, default=DEFAULT_TRIPLEA)
-    parser.add_argument("--rulebook", type=Path, default=DEFAULT_RULEBOOK)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+def cli(argv: list[str] | None, description: str, convert_fn: Any, triplea: Path,
+        rulebook: Path, out: Path) -> int:
+    """The command line of a converter: read ``triplea`` and ``rulebook``, write into ``out``."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("triplea", nargs="?", type=Path, default=triplea)
+    parser.add_argument("--rulebook", type=Path, default=rulebook)
+    parser.add_argument("--out", type=Path, default=out)
     args = parser.parse_args(argv)
-    files = convert(args.triplea, args.rulebook)
+    files = convert_fn(args.triplea, args.rulebook)
     args.out.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
         (args.out / name).write_text(text, encoding="utf-8")
         print(f"wrote {args.out / name}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return cli(argv, (__doc__ or "").splitlines()[0], convert, DEFAULT_TRIPLEA, DEFAULT_RULEBOOK,
+               DEFAULT_OUT)
 
 
 if __name__ == "__main__":
