@@ -16,7 +16,7 @@ import jsonschema
 from pbem.engine import InvalidOrder
 from pbem.games import rulesdata
 from pbem.games.victory.board import Board, build_board
-from pbem.games.victory.hexgrid import parse, side_key
+from pbem.games.victory.hexgrid import neighbour_coords, parse, side_key
 from pbem.games.victory.units import CARRIER_LOAD, UNITS
 
 #: The rules editions this engine implements; recorded in every game's position.
@@ -88,6 +88,10 @@ def _in_grid(h: str, m: dict[str, Any]) -> bool:
     return bool(1 <= c <= m["columns"] and 1 <= r <= m["rows"])
 
 
+def _adjacent(a: str, b: str) -> bool:
+    return parse(b) in neighbour_coords(*parse(a))
+
+
 def _check_map(m: dict[str, Any], problems: list[Problem]) -> None:
     labels: list[str] = [*m.get("sea", []), *m.get("lakes", []), *m.get("shoal", []), *m.get("canals", [])]
     for hexes in m.get("terrain", {}).values():
@@ -100,6 +104,17 @@ def _check_map(m: dict[str, Any], problems: list[Problem]) -> None:
         if not _in_grid(h, m):
             problems.append(Problem("VIC-TERR-GEN-01", "Hex {hex} is outside the {columns}x{rows} grid.",
                                     {"hex": h, "columns": m["columns"], "rows": m["rows"]}))
+    if problems:
+        return
+    for road in m.get("roads", []):
+        for a, b in zip(road, road[1:], strict=False):
+            if not _adjacent(a, b):
+                problems.append(Problem("VIC-TERR-ROAD-01", "The road from {a} to {b} does not join two adjacent "
+                                        "land hexes.", {"a": a, "b": b}))
+    for rec in m.get("hexsides", []):
+        if not _adjacent(*rec["hexes"]):
+            problems.append(Problem("VIC-TERR-GEN-02", "Hexes {a} and {b} are not adjacent.",
+                                    {"a": rec["hexes"][0], "b": rec["hexes"][1]}))
     water = set(m.get("sea", [])) | set(m.get("lakes", [])) | set(m.get("shoal", []))
     for terrain, hexes in m.get("terrain", {}).items():
         for h in hexes:
