@@ -49,10 +49,10 @@ def enter_error(state: State, block: Block, mode: str, a: str, b: str) -> Refusa
                 return ("VIC-STRAT-04", "A strategic army move may not pass through {hex}: the enemy controls it.")
         return None
     # naval blocks, convoys and marines at sea
-    if b not in board.hexes or not board.naval_hex(b):
-        return ("VIC-NAV-01", "Ships move only through sea and coastal hexes; {hex} is inland.")
     if board.hexes[b]["type"] == "shoal" or side.shoal:
         return ("VIC-TERR-SHOAL-01", "Ships and convoys cannot enter or cross shoals at {hex}.")
+    if not board.naval_hex(b):
+        return ("VIC-NAV-01", "Ships move only through sea and coastal hexes; {hex} is inland.")
     if side.river:
         return ("VIC-TERR-RIVER-04", "Rivers are not navigable: no ship or convoy crosses into {hex} by river.")
     if not side.naval_passable():
