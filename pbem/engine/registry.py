@@ -15,6 +15,7 @@ from pbem.engine.ruleset import Ruleset
 #: key -> "module:factory" (a callable returning a Ruleset).
 RULESETS: dict[str, str] = {
     "aa1941": "pbem.games.aa:aa1941",
+    "victory": "pbem.games.victory:victory",
 }
 
 _loaded: dict[str, Ruleset] = {}
