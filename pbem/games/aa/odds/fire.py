@@ -111,7 +111,7 @@ class Firing:
             groups = self.groups(idx, key)
             s1, a1, n1 = self.dims
             grid = np.zeros(self.dims)
-            ps, pa, pn = (category_pmf(groups[c], self.low_luck) for c in "SAN")
+            ps, pa, pn = (np.trim_zeros(category_pmf(groups[c], self.low_luck), "b") for c in "SAN")
             grid[:len(ps), :len(pa), :len(pn)] = np.multiply.outer(np.multiply.outer(ps, pa), pn)
             got = self._cache[(idx, key)] = grid.ravel()
         return got

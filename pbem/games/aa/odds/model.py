@@ -26,7 +26,7 @@ from pbem.games.aa.odds.units import table
 
 
 class Battle:
-    def __init__(self, spec: BattleSpec, options: Options, max_states: int = 0) -> None:
+    def __init__(self, spec: BattleSpec, options: Options, max_states: int = 0, closure: bool = True) -> None:
         self.spec, self.options = spec, options
         units = table(spec.edition)
         self.units = units
@@ -40,7 +40,8 @@ class Battle:
         self.fd = Firing(self.dfn, "defender", self.sea, spec.low_luck, [])
         self.max_states = max_states
         self.opening = self._opening_states()
-        self._closure()
+        if closure:
+            self._closure()
 
     # -- the opening (before round 1) -----------------------------------------------------
     def _opening_states(self) -> dict[int, float]:
