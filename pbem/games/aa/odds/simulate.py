@@ -83,6 +83,17 @@ def _apply(side: Side, states: np.ndarray, hits: np.ndarray) -> np.ndarray:
     return new[inverse]
 
 
+def _dive(battle: Battle, side: Side, states: np.ndarray, opp: np.ndarray) -> np.ndarray:
+    """Submarines ordered to submerge do so when no enemy destroyer fights (flag bit 0)."""
+    if not battle._submerges(side):
+        return states
+    out = states.copy()
+    for state, idx in _groups_of(states * 2 + (opp & 1)):
+        if not state & 1:
+            out[idx] = side.submerge(state >> 1)
+    return out
+
+
 def _status(battle: Battle, a: np.ndarray, d: np.ndarray, retreats: bool) -> np.ndarray:
     ua, ia = _unique(a)
     ud, id_ = _unique(d)
