@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.linalg import solve_triangular
+from scipy.linalg import solve_triangular  # type: ignore[import-untyped]
 
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.outcome import FIGHT, RETREAT, status

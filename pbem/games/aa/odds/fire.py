@@ -16,7 +16,7 @@ from math import comb
 
 import numpy as np
 
-from pbem.games.aa.odds.side import Side
+from pbem.games.aa.odds.side import Kind, Side
 
 Key = tuple[str, bool, bool, bool]  # (stage, opponent has destroyer, has air units, has submarines)
 
@@ -83,7 +83,7 @@ class Firing:
             out["N"].extend(self.bombard)
         return out
 
-    def _raised(self, act: list) -> dict[str, int]:
+    def _raised(self, act: list[tuple[Kind, int]]) -> dict[str, int]:
         """Attacking units raised by a supporter, one each (AAE-UNIT-INF-02, G40-CMB-04)."""
         table = self.side.table
         have: dict[str, int] = {}

@@ -47,7 +47,8 @@ def _can_hit(s: dict[str, np.ndarray], t: dict[str, np.ndarray]) -> np.ndarray:
     anything = t["air"] | t["sub"] | t["other"] | t["trn"]
     by_sub = s["sub_sh"] & (t["sub"] | t["other"] | t["trn"])
     by_air = s["air_sh"] & (t["air"] | t["other"] | t["trn"] | (t["sub"] & s["dest"]))
-    return by_sub | by_air | (s["oth_sh"] & anything)
+    out: np.ndarray = by_sub | by_air | (s["oth_sh"] & anything)
+    return out
 
 
 def profiles(battle: Battle, att: list[int], dfn: list[int]) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:

@@ -100,7 +100,7 @@ class Side:
 
     # -- casualties ---------------------------------------------------------------------
     def _candidates(self, idx: int, only: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
-        out = []
+        out: list[dict[str, Any]] = []
         for ki, (k, n) in enumerate(zip(self.kinds, self.states[idx], strict=True)):
             if n and not k.submerged and self.table[k.type].casualty and (only is None or k.type in only):
                 out.extend({"id": ki * _ID + j, "type": k.type, "owner": "side", "hits": k.hits} for j in range(n))

@@ -48,7 +48,8 @@ def _groups_of(values: np.ndarray) -> list[tuple[int, np.ndarray]]:
 def _flag_codes(side: Side, states: np.ndarray) -> np.ndarray:
     uniq, inverse = _unique(states)
     table = np.array([sum(b << i for i, b in enumerate(side.flags(s))) for s in uniq.tolist()], dtype=np.int64)
-    return table[inverse]
+    codes_: np.ndarray = table[inverse]
+    return codes_
 
 
 def _hits(rng: np.random.Generator, firing: Firing, states: np.ndarray, stage: str, opp: np.ndarray,
@@ -80,7 +81,8 @@ def _apply(side: Side, states: np.ndarray, hits: np.ndarray) -> np.ndarray:
         rest, ha = divmod(rest, d1)
         s, hs = divmod(rest, d0)
         new[i] = side.apply(s, cas.limits({"S": hs, "A": ha, "N": hn}, side.caps(s)))
-    return new[inverse]
+    out: np.ndarray = new[inverse]
+    return out
 
 
 def _dive(battle: Battle, side: Side, states: np.ndarray, opp: np.ndarray) -> np.ndarray:

@@ -139,8 +139,11 @@ def preset_order(edition: str, preset: str, side: str) -> tuple[str, ...]:
         return ()
     if preset not in PRESETS:
         raise ValueError(f"Unknown order-of-loss preset '{preset}' (one of {', '.join(PRESETS)}).")
-    value = (lambda u: u.type.attack) if preset == "attack" else (lambda u: u.type.defense)
-    return tuple(sorted(units, key=lambda k: (value(units[k]), units[k].type.cost)))
+    def rank(uid: str) -> tuple[int, int]:
+        ut = units[uid].type
+        return (ut.attack if preset == "attack" else ut.defense), ut.cost
+
+    return tuple(sorted(units, key=rank))
 
 
 def _order(edition: str, raw: Any, side: str) -> SideOrder:
