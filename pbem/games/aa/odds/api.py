@@ -1,0 +1,82 @@
+"""The calculator's entry points: :func:`odds` and :func:`battle_spec_from_state`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from pbem.games.aa.odds.exact import solve
+from pbem.games.aa.odds.model import Battle
+from pbem.games.aa.odds.result import OddsResult, build
+from pbem.games.aa.odds.spec import BattleSpec, Options
+
+# The exact method is used when its work fits about a second on one core: states per side
+# (closure) and the dense stage matrices (states_a * states_d * (states_a + states_d) per stage).
+MAX_STATES = 600
+MAX_WORK = 4e8
+
+
+class TooLarge(Exception):
+    """The exact state space is too large; Monte Carlo estimates the odds instead."""
+
+
+def odds(spec: BattleSpec, options: Options | None = None) -> OddsResult:
+    """Odds of ``spec``: exact when it fits, else Monte Carlo (``result.method`` says which)."""
+    options = options or Options()
+    if options.method != "montecarlo":
+        try:
+            return exact_odds(spec, options)
+        except TooLarge:
+            if options.method == "exact":
+                raise
+    from pbem.games.aa.odds.simulate import simulate
+
+    return simulate(spec, options)
+
+
+def exact_odds(spec: BattleSpec, options: Options) -> OddsResult:
+    battle = Battle(spec, options, max_states=MAX_STATES)
+    work = battle.na * battle.nd * (battle.na + battle.nd) * len(battle.stages())
+    if work > MAX_WORK:
+        raise TooLarge(f"{battle.na} x {battle.nd} states")
+    sol = solve(battle)
+    outcomes = []
+    for a, d in zip(*np.nonzero(sol.final), strict=True):
+        outcomes.append((battle.order_a[a], battle.order_d[d], int(sol.code[a, d]), float(sol.final[a, d])))
+    return build(battle, outcomes, sol.rounds, "exact")
+
+
+def battle_spec_from_state(state: dict[str, Any], space: str, attacker: str, units: list[int] | None = None,
+                           edition: str = "aa1941", kind: str | None = None, visible: bool = True) -> BattleSpec:
+    """A spec for ``attacker`` attacking ``space`` of an A&A board ``state``.
+
+    ``units``: ids of the attacking units (anywhere on the board, e.g. the move builder's
+    selection); None: the attacker's units already in the space. Defenders: every unit in the
+    space of a power at war with the attacker (by side), damage included. Only what the board
+    shows to every seat is read (unit types, counts, damage), never standing orders.
+    """
+    sides = state.get("sides") or {}
+    side_of = {p: s for s, powers in sides.items() for p in powers}
+    here = state["units"].get(space, [])
+    wanted = set(units) if units is not None else None
+    att: dict[str, int] = {}
+    att_hurt: dict[str, int] = {}
+    everywhere = [u for us in state["units"].values() for u in us] if wanted is not None else here
+    for unit in everywhere:
+        if unit["owner"] == attacker and (wanted is None or unit["id"] in wanted) and "aboard" not in unit:
+            att[unit["type"]] = att.get(unit["type"], 0) + 1
+            if unit.get("hits"):
+                att_hurt[unit["type"]] = att_hurt.get(unit["type"], 0) + 1
+    dfn: dict[str, int] = {}
+    dfn_hurt: dict[str, int] = {}
+    for unit in here:
+        enemy = side_of.get(unit["owner"]) != side_of.get(attacker) if side_of else unit["owner"] != attacker
+        if enemy and "aboard" not in unit:
+            dfn[unit["type"]] = dfn.get(unit["type"], 0) + 1
+            if unit.get("hits"):
+                dfn_hurt[unit["type"]] = dfn_hurt.get(unit["type"], 0) + 1
+    if kind is None:
+        kind = "sea" if space.lower().startswith("sz") or space.lower().startswith("sea") else "land"
+    return BattleSpec(edition=edition, kind=kind, attacker=att, defender=dfn, attacker_damaged=att_hurt,
+                      defender_damaged=dfn_hurt)

@@ -1,0 +1,148 @@
+"""Who fires, at what, and the distribution of the hits a side scores (AA41-CMB-05/13, AAE-UNIT-INF-02).
+
+Hits are vectors ``(S, A, N)`` (AA41-CMB-09): scored by submarines, by air units whose side has
+no destroyer in the battle, by anything else. As in the referee's ``firing_dice``, a restriction
+that cannot matter against the targets is dropped, so low luck pools every hit that may strike
+the same units. A side's hit distribution is a flat array over its *grid* of hit vectors,
+index ``(s * A1 + a) * N1 + n``.
+
+Low luck (the referee's ``battle.low_luck``): per category, hits = total strength // 6, and one
+die hitting on the remainder.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+
+from pbem.games.aa.odds.side import Kind, Side
+
+Key = tuple[str, bool, bool, bool]  # (stage, opponent has destroyer, has air units, has submarines)
+
+
+def binomial(n: int, p: float) -> np.ndarray:
+    return np.array([comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
+
+
+def category_pmf(groups: list[tuple[int, int]], low_luck: bool) -> np.ndarray:
+    """Hits of dice ``(value, count)``: a convolution of binomials, or low luck."""
+    if low_luck:
+        strength = sum(v * n for v, n in groups)
+        pmf = np.zeros(strength // 6 + 2)
+        pmf[strength // 6] = 1 - (strength % 6) / 6
+        pmf[strength // 6 + 1] = (strength % 6) / 6
+        return pmf
+    pmf = np.ones(1)
+    for value, n in groups:
+        pmf = np.convolve(pmf, binomial(n, min(value, 6) / 6))
+    return pmf
+
+
+class Firing:
+    """The dice one side rolls from each of its states."""
+
+    def __init__(self, side: Side, role: str, sea: bool, low_luck: bool, bombard: list[tuple[int, int]]) -> None:
+        self.side, self.role, self.sea, self.low_luck, self.bombard = side, role, sea, low_luck, bombard
+        types = side.types
+        start = side.states[side.initial]
+        total = sum(start)
+        subs = sum(n for k, n in zip(side.kinds, start, strict=True) if types[k.type].submarine)
+        air = sum(n for k, n in zip(side.kinds, start, strict=True) if types[k.type].domain == "air")
+        self.dims = (subs + 1, air + 1, total + sum(n for _v, n in bombard) + 1)
+        self.size = self.dims[0] * self.dims[1] * self.dims[2]
+        self._cache: dict[tuple[int, Key], np.ndarray] = {}
+
+    def value(self, uid: str) -> int:
+        ut = self.side.types[uid]
+        return ut.attack if self.role == "attacker" else ut.defense
+
+    def groups(self, idx: int, key: Key) -> dict[str, list[tuple[int, int]]]:
+        """Dice by category: ``{"S"|"A"|"N": [(hit on, count)]}`` (AA41-CMB-05, AA41-CMB-14/15)."""
+        stage, opp_destroyer, opp_air, opp_sub = key
+        side, table = self.side, self.side.table
+        act = side.active(idx)
+        own_destroyer = any(side.types[k.type].destroyer for k, _n in act)
+        strike = self.sea and not opp_destroyer  # our submarines strike first (AA41-CMB-11/13)
+        out: dict[str, list[tuple[int, int]]] = {"S": [], "A": [], "N": []}
+        raised = self._raised(act) if self.role == "attacker" and stage != "strike" else {}
+        for kind, n in act:
+            ut = side.types[kind.type]
+            if ut.transport or (stage == "strike") != (ut.submarine and strike):
+                continue
+            cat = "S" if ut.submarine else "A" if ut.domain == "air" and not own_destroyer else "N"
+            if cat == "S" and not opp_air or cat == "A" and not opp_sub:
+                cat = "N"
+            up = min(raised.get(kind.type, 0), n)
+            raised[kind.type] = raised.get(kind.type, 0) - up
+            if up:
+                out[cat].append((table[kind.type].supported_attack, up))
+            if n - up and self.value(kind.type) > 0:
+                out[cat].append((self.value(kind.type), n - up))
+        if stage == "opening":
+            out["N"].extend(self.bombard)
+        return out
+
+    def _raised(self, act: list[tuple[Kind, int]]) -> dict[str, int]:
+        """Attacking units raised by a supporter, one each (AAE-UNIT-INF-02, G40-CMB-04)."""
+        table = self.side.table
+        have: dict[str, int] = {}
+        for kind, n in act:
+            have[kind.type] = have.get(kind.type, 0) + n
+        out: dict[str, int] = {}
+        done: set[tuple[str, ...]] = set()
+        for uid in have:
+            targets = table[uid].supports
+            if not targets or targets in done:
+                continue
+            done.add(targets)
+            supporters = sum(n for t, n in have.items() if table[t].supports == targets)
+            for target in targets:
+                up = min(have.get(target, 0), supporters)
+                supporters -= up
+                if up:
+                    out[target] = up
+        return out
+
+    def dist(self, idx: int, key: Key) -> np.ndarray:
+        """Probability of each hit vector of the grid, from state ``idx``."""
+        got = self._cache.get((idx, key))
+        if got is None:
+            groups = self.groups(idx, key)
+            s1, a1, n1 = self.dims
+            grid = np.zeros(self.dims)
+            ps, pa, pn = (np.trim_zeros(category_pmf(groups[c], self.low_luck), "b") for c in "SAN")
+            grid[:len(ps), :len(pa), :len(pn)] = np.multiply.outer(np.multiply.outer(ps, pa), pn)
+            got = self._cache[(idx, key)] = grid.ravel()
+        return got
+
+    def vectors(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        s1, a1, n1 = self.dims
+        s, a, n = np.meshgrid(np.arange(s1), np.arange(a1), np.arange(n1), indexing="ij")
+        return s.ravel(), a.ravel(), n.ravel()
+
+
+def apply_row(target: Side, idx: int, vectors: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
+    """The target's state after each hit vector of the shooter's grid (vectorised
+    :func:`~pbem.games.aa.odds.casualties.limits`, then the shared pick per distinct limit)."""
+    s, a, n = vectors
+    caps = target.caps(idx)
+    sub = np.minimum(s, caps["sub"])
+    air = np.minimum(a, caps["air"])
+    s2, a2 = s - sub, a - air
+    used_s = np.minimum(s2, caps["other"])
+    used_a = np.minimum(a2, caps["other"] - used_s)
+    free = caps["air"] - air + caps["sub"] - sub + caps["other"] - used_s - used_a
+    used_n = np.minimum(n, free)
+    plain = sub + air + used_s + used_a + used_n
+    trn = np.minimum(s2 - used_s + a2 - used_a + n - used_n, caps["trn"])
+    hi_air = np.minimum(caps["air"], a + n)
+    hi_sub = np.minimum(caps["sub"], s + n)
+    packed = (((plain + trn) * 4096 + plain) * 4096 + hi_air) * 4096 + hi_sub
+    packed = packed * 4096 + trn
+    keys, inverse = np.unique(packed, return_inverse=True)
+    out = np.empty(len(keys), dtype=np.int64)
+    for i, key in enumerate(keys.tolist()):
+        lim = (key >> 48, (key >> 36) & 4095, (key >> 24) & 4095, (key >> 12) & 4095, key & 4095)
+        out[i] = target.apply(idx, lim)
+    return out[inverse.ravel()]

@@ -1,0 +1,126 @@
+"""The calculator's answer (:class:`OddsResult`) and the luck of an actual outcome (:func:`percentile_of_outcome`)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pbem.games.aa.odds.model import Battle
+from pbem.games.aa.odds.outcome import ATTACKER, BOTH, DEFENDER, NAMES, RETREAT, STALEMATE
+
+CARRIER_AIR = ("fighter", "tactical_bomber")
+TOP = 40  # survivor lines kept per side
+
+
+@dataclass
+class Survivors:
+    units: dict[str, int]
+    damaged: dict[str, int]
+    probability: float
+
+
+@dataclass
+class OddsResult:
+    method: str  # "exact" | "montecarlo"
+    attacker_wins: float
+    defender_wins: float  # includes retreats and stalemates: the defender holds
+    both_destroyed: float
+    retreat: float
+    stalemate: float
+    takes_territory: float
+    attacker_ipc_loss: float
+    defender_ipc_loss: float
+    average_rounds: float
+    pruned: float  # probability mass not accounted for (exact: rounding only)
+    attacker_survivors: list[Survivors] = field(default_factory=list)
+    defender_survivors: list[Survivors] = field(default_factory=list)
+    outcomes: list[dict[str, Any]] = field(default_factory=list)  # (attacker, defender, outcome, p), for luck
+    runs: int = 0
+    std_error: float = 0.0  # Monte Carlo: standard error of attacker_wins
+    interval: tuple[float, float] = (0.0, 1.0)  # Monte Carlo: 95% confidence interval of attacker_wins
+    unit_costs: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["interval"] = list(self.interval)
+        if self.method == "exact":
+            for key in ("runs", "std_error", "interval"):
+                out.pop(key)
+        return out
+
+
+def _lost_at_sea(battle: Battle, units: dict[str, int], damaged: dict[str, int]) -> dict[str, int]:
+    """Defending carrier air with nowhere to land is lost (AA41-AIR-14, AAE-CMB-30, G40-NCM-04)."""
+    if not battle.sea or battle.spec.defender_air_can_land:
+        return units
+    carriers = units.get("carrier", 0)
+    if battle.spec.edition == "global1940":
+        carriers -= damaged.get("carrier", 0)  # G40-CMB-20: a damaged carrier lands no aircraft
+    room = 2 * carriers
+    out = dict(units)
+    for uid in CARRIER_AIR:
+        keep = min(out.get(uid, 0), room)
+        room -= keep
+        if uid in out:
+            out[uid] = keep
+    return {k: v for k, v in out.items() if v}
+
+
+def _cost(battle: Battle, units: dict[str, int]) -> int:
+    return sum(battle.units[u].type.cost * n for u, n in units.items())
+
+
+def build(battle: Battle, outcomes: list[tuple[int, int, int, float]], rounds: float, method: str) -> OddsResult:
+    """Aggregate ``(attacker side index, defender side index, code, probability)`` outcomes."""
+    spec = battle.spec
+    start_a = _cost(battle, spec.attacker)
+    start_d = _cost(battle, {u: n for u, n in spec.defender.items() if battle.units[u].casualty})
+    by_code = dict.fromkeys((ATTACKER, DEFENDER, BOTH, RETREAT, STALEMATE), 0.0)
+    take = loss_a = loss_d = 0.0
+    surv_a: dict[tuple[Any, ...], float] = {}
+    surv_d: dict[tuple[Any, ...], float] = {}
+    lines = []
+    for a, d, code, p in outcomes:
+        by_code[code] += p
+        ua, da = battle.att.units(a), battle.att.damaged(a)
+        ud, dd = battle.dfn.units(d), battle.dfn.damaged(d)
+        if code == ATTACKER:
+            ud, dd = {}, {}  # defenseless transports go too (AA41-CMB-20)
+        ud = _lost_at_sea(battle, ud, dd)
+        if code == ATTACKER and not battle.sea and any(battle.units[u].captures for u in ua):
+            take += p
+        loss_a += p * (start_a - _cost(battle, ua))
+        loss_d += p * (start_d - _cost(battle, ud))
+        for store, units, hurt in ((surv_a, ua, da), (surv_d, ud, dd)):
+            key = (tuple(sorted(units.items())), tuple(sorted(hurt.items())))
+            store[key] = store.get(key, 0.0) + p
+        lines.append({"attacker": ua, "defender": ud, "outcome": NAMES[code], "probability": p,
+                      "score": _cost(battle, ua) - _cost(battle, ud)})
+    total = sum(by_code.values())
+
+    def top(store: dict[tuple[Any, ...], float]) -> list[Survivors]:
+        ranked = sorted(store.items(), key=lambda kv: -kv[1])[:TOP]
+        return [Survivors(dict(k[0]), dict(k[1]), v) for k, v in ranked]
+
+    return OddsResult(method=method, attacker_wins=by_code[ATTACKER],
+                      defender_wins=by_code[DEFENDER] + by_code[RETREAT] + by_code[STALEMATE],
+                      both_destroyed=by_code[BOTH], retreat=by_code[RETREAT], stalemate=by_code[STALEMATE],
+                      takes_territory=take, attacker_ipc_loss=loss_a, defender_ipc_loss=loss_d,
+                      average_rounds=rounds, pruned=max(0.0, 1.0 - total), attacker_survivors=top(surv_a),
+                      defender_survivors=top(surv_d), outcomes=lines,
+                      unit_costs={u: v.type.cost for u, v in battle.units.items()})
+
+
+def percentile_of_outcome(result: OddsResult, outcome: dict[str, dict[str, int]]) -> float:
+    """How lucky the attacker was in ``outcome`` (``{"attacker": {type: n}, "defender": {type: n}}``,
+    the survivors): the probability of outcomes worse for the attacker, plus half of those as good
+    (0.5 is average luck). Outcomes are ranked by the IPC value the attacker kept minus the value
+    the defender kept."""
+    seen = sum(result.unit_costs.get(u, 0) * n for u, n in outcome.get("attacker", {}).items()) - \
+        sum(result.unit_costs.get(u, 0) * n for u, n in outcome.get("defender", {}).items())
+    scores = np.array([o["score"] for o in result.outcomes], dtype=float)
+    probs = np.array([o["probability"] for o in result.outcomes], dtype=float)
+    total = float(probs.sum()) or 1.0
+    return float(probs[scores < seen].sum() + probs[scores == seen].sum() / 2) / total

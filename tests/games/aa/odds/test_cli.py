@@ -1,0 +1,35 @@
+"""``pbem-odds``: JSON in, JSON out; bad input is a clear error, never a traceback."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from pbem.odds_cli import main
+
+
+def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], payload: str) -> tuple[int, dict]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(payload))
+    code = main([])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_cli_answers_json(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(monkeypatch, capsys, json.dumps({
+        "battle": {"edition": "anniversary", "kind": "land", "attacker": {"infantry": 3, "artillery": 1, "tank": 1},
+                   "defender": {"infantry": 3, "tank": 1}},
+        "options": {"attacker_order": {"loss_order": ["infantry", "artillery", "tank"]}}}))
+    assert code == 0 and out["method"] == "exact"
+    assert out["attacker_wins"] == pytest.approx(0.6758, abs=1e-4)
+    assert abs(out["attacker_wins"] + out["defender_wins"] + out["both_destroyed"] - 1) < 1e-9
+
+
+def test_cli_refuses_bad_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(monkeypatch, capsys, json.dumps({"edition": "aa1941", "attacker": {"panzer": 1},
+                                                      "defender": {"infantry": 1}}))
+    assert code == 2 and "panzer" in out["error"]
+    code, out = _run(monkeypatch, capsys, "{not json")
+    assert code == 2 and "error" in out
