@@ -15,6 +15,7 @@ from pbem.engine.ruleset import Ruleset
 #: key -> "module:factory" (a callable returning a Ruleset).
 RULESETS: dict[str, str] = {
     "aa1941": "pbem.games.aa:aa1941",
+    "airwar_pacific": "pbem.games.airwar_pacific:airwar_pacific",
 }
 
 _loaded: dict[str, Ruleset] = {}
