@@ -247,19 +247,6 @@ def test_AWP_BASE_04_lost_airbase_war_discarded_one_landed_lost_rest_to_hand() -
     assert hend in allies(game)["discard"]
 
 
-def test_AWP_BASE_05_interceptors_with_nowhere_to_land_return_to_hand() -> None:
-    game, ids = raid(["g4m-betty", "d3a-val"], "espiritu-santo")
-    target = game.state["attack"]["target"]["base"]
-    allies(game)["bases"] = [b for b in allies(game)["bases"] if b["id"] == target]
-    p40 = take(game, "allies", "p40-warhawk")
-    game.submit("allies", {"type": "intercept", "cards": [{"card": p40, "base": target}]})
-    game.state["attack"]["intercept"].remove(p40)  # keep it unused: end the combat at once
-    game.state["attack"]["intercept"].append(p40)
-    game.submit("allies", {"type": "engage", "interceptor": p40, "target": {"slot": slot_of(game, ids[1])}})
-    pass_battles(game)  # P-40 kills the Val; Betty arrives alone: 4 < 6
-    assert target in [b["id"] for b in allies(game)["bases"]]
-
-
 def test_AWP_BASE_05_unused_interceptor_of_a_lost_base_goes_back_to_hand() -> None:
     game, ids = raid(["g4m-betty", "g4m-betty"], "espiritu-santo")  # 8 >= 6
     target = game.state["attack"]["target"]["base"]
