@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pbem.games.airwar_pacific.state import free, player
 from tests.games.airwar_pacific.awp_kit import (
-    pass_battles,
     attack,
     base,
     dealt,
     empty_hand,
+    pass_battles,
     refused,
     take,
     to_attack,

@@ -11,7 +11,7 @@ from pbem.engine import InvalidOrder
 from pbem.games import rulesdata
 from pbem.games.airwar_pacific import validate_decks
 from pbem.games.airwar_pacific.state import player
-from tests.games.airwar_pacific.awp_kit import RS, dealt, events_of, refused
+from tests.games.airwar_pacific.awp_kit import RS, dealt, events_of
 
 
 def sample() -> tuple[dict[str, Any], dict[str, Any]]:

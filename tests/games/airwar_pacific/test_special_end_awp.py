@@ -13,7 +13,6 @@ from tests.games.airwar_pacific.awp_kit import (
     refused,
     take,
     to_attack,
-    to_carrier_stage,
 )
 from tests.games.airwar_pacific.test_damage_awp import allies, raid, unopposed
 
@@ -54,7 +53,8 @@ def test_AWP_SPECIAL_TWICE_yorktown_needs_9_then_4_in_a_later_turn() -> None:
     payload = unopposed(game)
     assert payload["base"]["damaged"] and not payload["base"]["destroyed"]
     assert game.view("axis")["players"]["allies"]["bases"][-1]["damaged"] is True
-    attack(game, [take(game, "axis", "b5n-kate")], {"kind": "base", "base": york})  # Carrier stage, same turn: cannot count
+    # the Carrier stage of the same turn cannot count as the second attack
+    attack(game, [take(game, "axis", "b5n-kate")], {"kind": "base", "base": york})
     assert unopposed(game)["base"]["destroyed"] is False
     game.submit("allies", {"type": "mobilize", "cards": []})
     while game.state["active"] == "allies":
