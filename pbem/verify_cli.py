@@ -13,7 +13,7 @@ import json
 import os
 import sys
 
-from pbem.engine import register
+from pbem.engine import load_ruleset, register
 from pbem.engine.dice_verify import verify_dice
 from pbem.services.export import verify_export
 
@@ -46,7 +46,10 @@ def main(argv: list[str] | None = None) -> int:
         events = data["events"]
         print(f"OK: {len(events)} events, final hash {events[-1]['hash']}")
         print(f"dice {_dice_summary(events)}")
-        return 0
+        deals = _deal_problems(data)
+        for problem in deals or []:
+            print(f"deals FAILED: {problem}")
+        return 1 if deals else 0
     for problem in problems:
         print(problem)
     return 1
@@ -55,6 +58,23 @@ def main(argv: list[str] | None = None) -> int:
 def _dice_summary(events: list[dict]) -> str:
     log = [{k: e[k] for k in ("seq", "seat", "type", "v", "payload")} for e in events]
     return verify_dice(log).summary()
+
+
+def _deal_problems(data: dict) -> list[str] | None:
+    """Card games re-deal every shuffle from the revealed seeds (a ruleset's ``verify_deals(log)``)."""
+    events = data["events"]
+    ruleset = load_ruleset(events[0]["payload"]["ruleset"])
+    hook = getattr(ruleset, "verify_deals", None)
+    if hook is None:
+        return None
+    log = [{k: e[k] for k in ("seq", "seat", "type", "v", "payload")} for e in events]
+    if not any(e["type"] == "dice.revealed" and e["payload"].get("final") for e in log):
+        print("deals: not checkable until the game is over (the seeds are revealed then)")
+        return []
+    problems: list[str] = hook(log)
+    if not problems:
+        print(f"deals OK: {sum(1 for e in log if e['type'] == 'dice.shuffled')} shuffles re-dealt")
+    return problems
 
 
 def _dice_ledger(data: dict) -> int:

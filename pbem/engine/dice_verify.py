@@ -195,3 +195,28 @@ def verify_dice(log: list[Event], *, complete: bool = True) -> DiceReport:
         report.first_bad = min(bad, key=lambda b: b["seq"])
     report.ok = not bad and not walk.problems
     return report
+
+
+def recompute_shuffles(log: list[Event]) -> dict[int, list[int]]:
+    """The order of every ``dice.shuffled`` event of ``log`` whose period is revealed, recomputed
+    from the revealed seed and the logged salts (keyed by the event's seq). Games use it to re-deal
+    their cards (a ruleset's ``verify_deals``); ``verify_dice`` checks the logged orders themselves."""
+    if not log or log[0].get("type") != "game.created":
+        return {}
+    game_id = str(log[0]["payload"].get("game_id", "local"))
+    walk = _Walk()
+    for e in log:
+        if str(e.get("type", "")).startswith("dice."):
+            try:
+                walk.event(e)
+            except (KeyError, TypeError, ValueError):
+                continue
+    out: dict[int, list[int]] = {}
+    for per in walk.periods.values():
+        if per.seed is None or per.commitment is None or commitment(per.seed) != per.commitment:
+            continue
+        key = derive_key(per.seed, per.salts)
+        for r in per.rolls:
+            if r["type"] == "dice.shuffled":
+                out[r["seq"]] = derive_permutation(key, game_id, r["seq"], int(r["payload"]["n"]))
+    return out

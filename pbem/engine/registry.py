@@ -16,6 +16,7 @@ from pbem.engine.ruleset import Ruleset
 RULESETS: dict[str, str] = {
     "aa1941": "pbem.games.aa:aa1941",
     "victory": "pbem.games.victory:victory",
+    "airwar_pacific": "pbem.games.airwar_pacific:airwar_pacific",
 }
 
 _loaded: dict[str, Ruleset] = {}
