@@ -338,8 +338,7 @@ def convert(triplea: Path, rulebook_path: Path) -> dict[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     return shared.cli(argv, (__doc__ or "").splitlines()[0], convert, DEFAULT_TRIPLEA,
-                      DEFAULT_RULEBOOK,
-               DEFAULT_OUT)
+                      DEFAULT_RULEBOOK, DEFAULT_OUT)
 
 
 if __name__ == "__main__":
