@@ -110,7 +110,7 @@ class G40Data(AnniversaryData):
         assert isinstance(unit, G40UnitType)
         return unit
 
-    def treasury(self, tid: str) -> Treasury:
+    def treasury_by_id(self, tid: str) -> Treasury:
         return next(t for t in self.treasuries if t.id == tid)
 
     def treasuries_of(self, power: str) -> tuple[Treasury, ...]:
@@ -133,8 +133,9 @@ def _only(cls: type, raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def _objective(raw: dict[str, Any]) -> G40Objective:
-    return G40Objective(**{k: tuple(v) if isinstance(v, list) else v
-                           for k, v in _only(G40Objective, raw).items()})
+    kwargs: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                              for k, v in _only(G40Objective, raw).items()}
+    return G40Objective(**kwargs)
 
 
 def load_global1940() -> G40Data:
