@@ -235,7 +235,7 @@ def build_powers(root: ET.Element, rulebook: dict[str, Any], spaces: dict[str, A
     treasuries = [{k: t[k] for k in ("id", "power", "capital", "starting_ipcs")}
                   for t in rulebook["treasuries"]]
     keys = ("sides", "turn_order", "victory", "china", "mongolia", "north_america",
-            "us_factories_free_upgrade", "kamikaze_tokens", "rule_prefix")
+            "us_factories_free_upgrade", "kamikaze_tokens", "kamikaze_zones", "rule_prefix")
     return {"powers": powers, "treasuries": treasuries,
             "wars_at_start": sorted(sorted(p) for p in rulebook["wars_at_start"]),
             "research": rulebook["research"]} | {k: rulebook[k] for k in keys}

@@ -183,7 +183,8 @@ def load_global1940() -> G40Data:
         wars_at_start=tuple((a, b) for a, b in powers["wars_at_start"]),
         g40_objectives=tuple(_objective(o) for o in _read("objectives.json")["objectives"]),
         rules={k: powers[k] for k in ("china", "mongolia", "north_america", "victory",
-                                       "us_factories_free_upgrade", "kamikaze_tokens")}
+                                       "us_factories_free_upgrade", "kamikaze_tokens",
+                                       "kamikaze_zones")}
         | {"canals": map_["canals"], "research": research},
         no_complex_islands=frozenset(units["no_complex_islands"]),
     )
