@@ -289,26 +289,29 @@ def _ring_path(points: list[tuple[int, int]], tolerance: float) -> str:
     return f"M{head[0]} {head[1]}L" + " ".join(f"{x} {y}" for x, y in rest) + "Z"
 
 
-def convert_board(triplea: Path, spaces: dict[str, Any]) -> dict[str, Any]:
-    """Simplified outlines (SVG path data) and label points of every space (spec C.9)."""
+def convert_board(triplea: Path, spaces: dict[str, Any], tolerance: float = BOARD_TOLERANCE,
+                  not_spaces: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Simplified outlines (SVG path data) and label points of every space (spec C.9);
+    ``tolerance`` is the Ramer-Douglas-Peucker distance in pixels; ``not_spaces`` are names
+    the map files draw but the game has no longer (Global 1940: Yukon Territory)."""
     props = dict(line.split("=", 1) for line in (triplea / "map.properties").read_text(
         encoding="utf-8").splitlines() if "=" in line)
     labels: dict[str, list[int]] = {}
     for line in (triplea / "centers.txt").read_text(encoding="utf-8").splitlines():
         name, _, rest = line.partition("  ")
         m = _POINT.search(rest)
-        if name.strip() and m:
+        if name.strip() and m and name.strip() not in not_spaces:
             labels[space_id(name.strip())] = [int(m.group(1)), int(m.group(2))]
     paths: dict[str, str] = {}
     for line in (triplea / "polygons.txt").read_text(encoding="utf-8").splitlines():
         name, _, rest = line.partition("<")
-        if not name.strip():
+        if not name.strip() or name.strip() in not_spaces:
             continue
         rings = []
         for chunk in ("<" + rest).split("<")[1:]:
             pts = [(int(x), int(y)) for x, y in _POINT.findall(chunk)]
             if len(pts) >= 3:
-                rings.append(_ring_path(pts, BOARD_TOLERANCE))
+                rings.append(_ring_path(pts, tolerance))
         paths[space_id(name.strip())] = "".join(rings)
     _check(set(paths) == set(spaces) == set(labels), "board spaces differ from the map")
     return {
