@@ -37,7 +37,7 @@ def club(session: Session, people: dict[str, User]) -> Club:
 def make_league(session: Session, club: Club, people: dict[str, User]) -> Callable[..., League]:
     def make(ruleset_key: str = "race", options: dict[str, Any] | None = None, **settings: Any) -> League:
         return seasons.create_league(session, club_id=club.id, user_id=people["olga"].id, name="Lega",
-                                     ruleset_key=ruleset_key, options=options or {"goal": 12},
+                                     ruleset_key=ruleset_key, options={"goal": 12} if options is None else options,
                                      league_settings=settings)
     return make
 
