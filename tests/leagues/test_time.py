@@ -52,7 +52,7 @@ def test_vacation_days_are_spent_only_when_a_deadline_passes_and_the_opponent_is
     assert apply_deadlines(sessions, first - timedelta(minutes=1)) == 0  # not yet: nothing spent
     assert session.exec(select(LeagueLeave)).first() is None
     moved = []
-    for day in range(2):
+    for _ in range(2):
         session.commit()
         session.expire_all()
         game = session.get(Game, pairing.game_id)
