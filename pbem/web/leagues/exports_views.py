@@ -99,22 +99,22 @@ def _serializer() -> URLSafeSerializer:
 @bp.get("/leagues/calendar")
 def calendar_page() -> ResponseReturnValue:
     user = db_session().get(User, uid())
-    token = _serializer().dumps({"u": uid(), "v": user.session_version if user else 0})
+    token = _serializer().dumps({"u": uid(), "v": user.password_fingerprint() if user else ""})
     return render_template("leagues/calendar.html",
                            feed=url_for("leagues.calendar_feed", token=token, _external=True))
 
 
 @bp.get("/leagues/calendar/<token>.ics")
 def calendar_feed(token: str) -> ResponseReturnValue:
-    """The signed per-user feed (the token carries the user's session version: changing the
-    password or logging out everywhere voids old feed links)."""
+    """The signed per-user feed (the token carries a fingerprint of the password hash: changing
+    the password voids old feed links)."""
     try:
         data = _serializer().loads(token)
     except BadSignature:
         abort(404)
     session = db_session()
     user = session.get(User, int(data.get("u", 0)))
-    if user is None or user.session_version != data.get("v"):
+    if user is None or user.password_fingerprint() != data.get("v"):
         abort(404)
     base = str(current_app.config.get("BASE_URL", "")).rstrip("/")
     body = exports.calendar(session, int(user.id), base_url=base, now=now())  # type: ignore[arg-type]
