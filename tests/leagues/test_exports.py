@@ -109,3 +109,18 @@ def test_a_bid_placement_breaking_the_league_rule_is_refused_with_a_clear_messag
     client.get("/?lang=it")
     with Session(get_engine(app)) as s:
         assert s.get(Game, bp.game_id).status == "forming"
+
+
+def test_league_pages_and_refusals_read_in_italian(app, client, world):  # noqa: F811
+    from pbem.store.models.accounts import User
+
+    with Session(get_engine(app)) as s:
+        rita = s.get(User, world["users"]["rita"].id)
+        rita.language = "it"
+        s.add(rita)
+        s.commit()
+    _as(client, world["users"]["rita"])
+    page = client.get(f"/leagues/seasons/{world['season'].id}").get_data(as_text=True)
+    assert "Classifica" in page and "Accoppiamenti" in page
+    refused = client.post(f"/leagues/seasons/{world['season'].id}/signup", follow_redirects=True)
+    assert "Le iscrizioni a questa stagione sono chiuse." in refused.get_data(as_text=True)
