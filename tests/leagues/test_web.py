@@ -163,3 +163,17 @@ def test_every_league_form_needs_the_csrf_token(csrf_app, world):
             assert response.status_code == 400, url
     with Session(get_engine(csrf_app)) as s:
         assert s.get(Pairing, world["pairing"].id).status == "playing"
+
+
+def test_a_player_concedes_through_the_form_only_when_confirmed(client, world):
+    pairing = world["pairing"]
+    users = {u.id: u for u in world["users"].values()}
+    _as(client, users[pairing.player_b])
+    url = f"/leagues/pairings/{pairing.id}/concede"
+    page = client.post(url, data={}, follow_redirects=True).get_data(as_text=True)
+    assert "Tick the box to confirm that you concede." in page
+    page = client.post(url, data={"confirm": "1"}, follow_redirects=True).get_data(as_text=True)
+    assert "You conceded the game." in page
+    assert f"Result: {users[pairing.player_a].display_name} wins (concession)." in page
+    season = client.get(f"/leagues/seasons/{world['season'].id}").get_data(as_text=True)
+    assert "over" in season

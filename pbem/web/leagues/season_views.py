@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlmodel import select
@@ -216,6 +216,9 @@ def pairing_place(pairing_id: int) -> ResponseReturnValue:
 @bp.post("/leagues/pairings/<int:pairing_id>/concede")
 def pairing_concede(pairing_id: int) -> ResponseReturnValue:
     pairing_row = _pairing(pairing_id)[0]
+    if request.form.get("confirm") != "1":
+        flash(_("Tick the box to confirm that you concede."), "error")
+        return redirect(url_for("leagues.pairing", pairing_id=pairing_id))
     return _pairing_action(pairing_id, lambda: results.concede(
         db_session(), game_id=int(pairing_row.game_id or 0), user_id=uid(), now=now()), _("You conceded the game."))
 
