@@ -124,3 +124,25 @@ def test_league_pages_and_refusals_read_in_italian(app, client, world):  # noqa:
     assert "Classifica" in page and "Accoppiamenti" in page
     refused = client.post(f"/leagues/seasons/{world['season'].id}/signup", follow_redirects=True)
     assert "Le iscrizioni a questa stagione sono chiuse." in refused.get_data(as_text=True)
+
+
+def test_pairing_emails_render_in_the_players_language(app, world):  # noqa: F811
+    from pbem.notify.messages import render_row
+    from pbem.store.models.accounts import User
+
+    with app.app_context(), Session(get_engine(app)) as s:
+        bruno = s.get(User, world["users"]["bruno"].id)
+        bruno.language = "it"
+        s.add(bruno)
+        s.commit()
+        rows = s.exec(select(OutboxMessage).where(OutboxMessage.kind == "league_pairings")).all()
+        assert {r.user_id for r in rows} >= {world["users"]["rita"].id, world["users"]["bruno"].id}
+        texts = {}
+        for row in rows:
+            render_row(s, row)
+            texts[row.user_id] = (row.subject, row.text, row.html)
+        subject, text, html = texts[world["users"]["rita"].id]
+        assert "your games of round 1" in subject and "against Bruno" in text and "/leagues/pairings/" in html
+        subject, text, _html = texts[world["users"]["bruno"].id]
+        assert "le tue partite del turno 1" in subject and "contro Rita" in text
+        assert "Annulla iscrizione:" in text
