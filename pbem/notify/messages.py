@@ -236,11 +236,19 @@ def _digest_vars(session: Session, user: User, ctx: dict[str, Any]) -> dict[str,
     return {"items": items, "title": ""}
 
 
+#: Templates rendered by other packages: name -> ``fn(session, row, user)`` filling the row
+#: (e.g. the leagues' pairing emails, pbem/services/leagues/mail.py).
+RENDERERS: dict[str, Callable[[Session, OutboxMessage, User], None]] = {}
+
+
 def render_row(session: Session, row: OutboxMessage) -> None:
     """Fill ``row``'s subject, text, html and headers from its template and context."""
     user = session.get(User, row.user_id) if row.user_id is not None else None
     if user is None:
         raise LookupError(f"outbox row {row.id}: recipient {row.user_id} no longer exists")
+    if row.template in RENDERERS:
+        RENDERERS[str(row.template)](session, row, user)
+        return
     ctx = json.loads(row.context or "{}")
     template = str(row.template)
     with force_locale(user.language or "en"):

@@ -203,6 +203,11 @@ def _apply_one(session: Session, game_id: int, now: datetime) -> int:
     return 1
 
 
+#: ``hook(step) -> bool`` tried first when a deadline passes; True: it handled the step
+#: (and committed). See pbem/services/leagues/timing.py.
+PASSED_HOOKS: list[Callable[[Any], bool]] = []
+
+
 class _Step:
     """One deadline passing for one seat (see the module docstring for the order of rules)."""
 
@@ -221,6 +226,8 @@ class _Step:
         return user.display_name if user else self.seat
 
     def run(self) -> None:
+        if any(hook(self) for hook in PASSED_HOOKS):  # e.g. a league's leave days and forfeits
+            return
         vacation = vacation_at(self.session, self.user_id, self.now) if self.user_id else None
         if vacation is not None:
             new = next_deadline(self.settings, self.game, max(as_utc(vacation.ends_at), self.now))  # type: ignore[type-var]

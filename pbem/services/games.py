@@ -156,9 +156,13 @@ def _free_seat_names(game: Game, held: dict[str, Any]) -> str:
 
 
 def start_game(
-    session: Session, *, game_id: int, user_id: int, now: datetime | None = None
+    session: Session, *, game_id: int, user_id: int, now: datetime | None = None,
+    position: dict[str, Any] | None = None,
 ) -> Game:
-    """Create the engine game once every seat is held, and log who holds which seat."""
+    """Create the engine game once every seat is held, and log who holds which seat.
+
+    ``position`` (the ruleset's position format) starts the game from it instead of the
+    options' initial position (e.g. a league bid placed on the starting position)."""
     with rollback_on_error(session):
         begin_write(session)
         game = log.lock_game(session, get_game(session, game_id).id)
@@ -170,7 +174,11 @@ def start_game(
             raise Conflict(_("Every seat must be taken before the start; free: %(free)s."), free=free)
         ruleset = ruleset_of(game.ruleset_key)
         dice = dice_service.dice_for(session, game)
-        engine = ruleset.new_game(json.loads(game.options), dice=dice, game_id=str(game.id))
+        if position is not None:
+            engine = ruleset.from_position(position, options=json.loads(game.options), dice=dice,
+                                           game_id=str(game.id))
+        else:
+            engine = ruleset.new_game(json.loads(game.options), dice=dice, game_id=str(game.id))
         for seat in seats_of(game):
             user = get_user(session, held[seat["id"]].user_id)
             engine.record(

@@ -182,6 +182,10 @@ def post_webhook(session: Session, settings: GameNotifySettings | None, game_row
                     body={"content": content[:1900], "allowed_mentions": {"parse": []}})
 
 
+#: ``hook(session, game_row, now, owed_changed)`` run after the deadline is set for new events.
+DEADLINE_HOOKS: list[Callable[[Session, Game, datetime, bool], None]] = []
+
+
 def after_events(session: Session, *, game_row: Game, engine_game: Any,
                  new_events: list[dict[str, Any]], owed_before: list[dict[str, Any]],
                  now: datetime | None = None) -> None:
@@ -195,6 +199,8 @@ def after_events(session: Session, *, game_row: Game, engine_game: Any,
         game_row.deadline_at = store_time(Game, "deadline_at",
                                           next_deadline(settings, game_row, now))
         session.add(game_row)
+    for hook in DEADLINE_HOOKS:  # e.g. a league's uncounted weekends (pbem/services/leagues/timing.py)
+        hook(session, game_row, now, owed_now != before)
     holders = holders_by_seat(session, int(game_row.id))  # type: ignore[arg-type]
     _track(session, game_row, holders, before, owed_now, new_events, now)
     new_seats = [s for s in owed_now if s not in before]

@@ -59,6 +59,7 @@ ERROR_TEXTS: dict[int, tuple[Any, Any]] = {
 NAV: list[tuple[str, Any, str]] = [
     ("lobby.my_games", _l("My games"), "user"),
     ("lobby.open_games", _l("Open games"), "all"),
+    ("leagues.my_clubs", _l("Clubs"), "user"),
     ("account.profile", _l("Profile"), "user"),
     ("auth.login", _l("Log in"), "anonymous"),
     ("auth.register", _l("Register"), "anonymous"),

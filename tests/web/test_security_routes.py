@@ -29,6 +29,7 @@ from pbem.store.models.outbox import FAILED, OutboxMessage, Vacation
 from pbem.web.api_tokens import create_token
 from pbem.web.db import get_engine
 from tests.fixtures_web import DEFAULT_PASSWORD
+from tests.leagues.walker import league_world
 
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
 API_PREFIX = "/api/v1/"
@@ -47,6 +48,8 @@ TOKEN_FOR = {
     "dice.ledger_json": "ledger_token",
     "dice.ledger_verify": "ledger_token",
     "lobby.join_invite": "invite_token",
+    "leagues.join": "club_invite_token",
+    "leagues.calendar_feed": "calendar_token",
 }
 #: Every other argument name -> the World attribute that fills it.
 ARG_FOR = {
@@ -57,6 +60,7 @@ ARG_FOR = {
     "user_id": "red_id",
     "vacation_id": "vacation_id",
     "filename": "static_file",
+    **{name: name for name in ("club_id", "league_id", "season_id", "pairing_id", "invite_id", "member_id")},
 }
 
 
@@ -84,9 +88,8 @@ class World:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def value(self, rule: Rule, name: str) -> Any:
-        if name == "token":
-            return getattr(self, TOKEN_FOR[rule.endpoint])
-        return getattr(self, ARG_FOR[name])
+        key = TOKEN_FOR[rule.endpoint] if name == "token" else ARG_FOR[name]
+        return self.extra[key] if key in self.extra else getattr(self, key)
 
 
 RACE_ORDERS = (("red", {"type": "step", "n": 2}), ("red", {"type": "roll"}))
@@ -149,7 +152,7 @@ def world(app: Flask, user_factory: Any, *, visibility: str = "private",
             invite_token=ids["invite"] or "no-invite", api_token=token,
             api_token_id=ids["token"], vacation_id=ids["vacation"], message_id=ids["message"],
             reset_token=reset, email_token=email, open_token=open_token(red.id, ids["game"]),
-            unsubscribe_token=unsubscribe_token(red.id))
+            unsubscribe_token=unsubscribe_token(red.id), extra=league_world(app, red, blue))
 
 
 def rules(app: Flask) -> list[Rule]:
