@@ -11,6 +11,7 @@ import zoneinfo
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
+from pbem.int_input import strict_int
 from pbem.store.models.outbox import DAILY, GameNotifySettings
 
 
@@ -26,7 +27,7 @@ def as_utc(value: datetime | str | None) -> datetime | None:
 def parse_hhmm(text: str) -> time:
     """"21:00" -> time(21, 0); raises ValueError for anything else."""
     hours, _, minutes = (text or "").strip().partition(":")
-    if not (hours.isdigit() and minutes.isdigit() and len(minutes) == 2):
+    if strict_int(hours, 0, 99) is None or strict_int(minutes, 0, 99) is None or len(minutes) != 2:
         raise ValueError("A time of day is written HH:MM, e.g. 21:00.")
     value = time(int(hours), int(minutes)) if int(hours) < 24 and int(minutes) < 60 else None
     if value is None:

@@ -167,7 +167,9 @@ def _paths() -> dict[str, Any]:
         f"{p}/games/{{game_id}}/log": {"get": _op("The event log, redacted for you", _resp(
             {"200": _json(_ref("LogPage"), "A page of events")}, 400, 401, 404),
             parameters=game + [SEAT,
-                {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+                {"name": "after", "in": "query",
+                 "schema": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
+                 "description": "Events after this seq (a larger value is a 400)."},
                 {"name": "limit", "in": "query",
                  "schema": {"type": "integer", "minimum": 1, "maximum": 500}}])},
         f"{p}/games/{{game_id}}/export": {"get": _op("The whole game as one JSON file", _resp(

@@ -30,6 +30,7 @@ from sqlmodel import select
 
 from pbem.engine import Ruleset, load_ruleset
 from pbem.engine.events import canonical_json
+from pbem.int_input import strict_int
 from pbem.services import export as export_service
 from pbem.services import games as game_service
 from pbem.services import orders as order_service
@@ -220,10 +221,7 @@ def game(game_id: int) -> ResponseReturnValue:
 
 
 def _expected_seq() -> int | None:
-    try:
-        return int(request.form.get("expected_seq", ""))
-    except ValueError:
-        return None
+    return strict_int(request.form.get("expected_seq", ""))
 
 
 @bp.post("/games/<int:game_id>/orders")
