@@ -69,6 +69,8 @@ def export_command(game_id: int, file: str) -> None:
     with click.open_file(file, "w", encoding="utf-8") as fh:
         json.dump(data, fh, ensure_ascii=False, indent=1)
         fh.write("\n")
+    if data.get("warning"):
+        click.echo(f"Warning: game {game_id}: {data['warning']}.", err=True)
     if file != "-":
         click.echo(f"Exported game {game_id} ({len(data['events'])} events) to {file}.")
 
