@@ -28,7 +28,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, ValidationError
 from werkzeug.wrappers import Response
 
-from pbem.web import db, i18n
+from pbem.web import busy_retry, db, i18n
 from pbem.web.blueprints import BLUEPRINTS
 from pbem.web.config import REPO_ROOT, load_config, resolve_instance_path
 from pbem.web.extensions import csrf, limiter, login_manager
@@ -106,6 +106,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         module_name, attr = spec.split(":")
         app.register_blueprint(getattr(importlib.import_module(module_name), attr))
 
+    busy_retry.init_app(app)
     importlib.import_module("pbem.notify.cli")
     from pbem.web.cli import pbem_cli
 
