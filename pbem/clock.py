@@ -41,6 +41,7 @@ from pbem.notify import lease
 from pbem.notify.messages import make_renderer
 from pbem.notify.outbox import Transport, dispatch_pending, release_claims
 from pbem.notify.transports import transport_from_config
+from pbem.notify.witness import make_witness
 
 log = logging.getLogger(__name__)
 JOBS_TABLE = "apscheduler_jobs"
@@ -77,6 +78,7 @@ class Worker:
             self.transport = transport_from_config(self.app.config)
         self.engine = self.app.extensions["pbem_db_engine"]
         self.render = make_renderer(self.session, app=self.app)
+        self.witness = make_witness(self.session)
         cfg = self.app.config
         self.intervals = {
             "dispatch": float(cfg.get("NOTIFY_DISPATCH_SECONDS", 15)),
@@ -104,7 +106,8 @@ class Worker:
                 try:
                     return dispatch_pending(self.session, self.transport, now,
                                             worker=self.worker_id, render=self.render,
-                                            senders=self.senders, record_every=self.record_every)
+                                            senders=self.senders, record_every=self.record_every,
+                                            witness=self.witness)
                 finally:  # servers drop idle connections; open fresh ones next time
                     self.transport.close()
             if name == "reminders":

@@ -231,13 +231,17 @@ def _record(session_factory: SessionFactory,
 
 def attempt(transport: Transport, row: OutboxMessage, *, now: datetime,
             policy: RetryPolicy = RetryPolicy(),
-            render: Renderer | None = None) -> dict[str, Any]:
-    """Render and send one claimed row; returns the column values that record the result."""
+            render: Renderer | None = None, witness: Renderer | None = None) -> dict[str, Any]:
+    """Render and send one claimed row; returns the column values that record the result.
+
+    ``witness`` stamps the row with its game's log head just before it is sent."""
     try:
         if row.template:
             if render is None:
                 raise TransientError(f"no renderer for template {row.template!r}")
             render(row)
+        if witness is not None:
+            witness(row)
         transport.send(row)
     except PermanentError as exc:
         log.warning("outbox %s failed permanently: %s", row.id, exc)
@@ -264,7 +268,7 @@ def dispatch_pending(session_factory: SessionFactory, transport: Transport, now:
                      worker: str = "worker", batch: int = 200, max_batches: int | None = None,
                      policy: RetryPolicy = RetryPolicy(), render: Renderer | None = None,
                      record_every: int = 50, record_within: float = 0.2,
-                     senders: int = 1) -> int:
+                     senders: int = 1, witness: Renderer | None = None) -> int:
     """Deliver every due row (batch by batch); returns how many were sent.
 
     Results are recorded in one transaction per ``record_every`` sends or ``record_within``
@@ -288,7 +292,8 @@ def dispatch_pending(session_factory: SessionFactory, transport: Transport, now:
         def one(row: OutboxMessage) -> dict[str, Any]:
             if not _still_ours(session_factory, row):  # released to the next lease holder
                 return {"status": SKIPPED}
-            return attempt(transport, row, now=now, policy=policy, render=render)
+            return attempt(transport, row, now=now, policy=policy, render=render,
+                           witness=witness)
 
         pool = ThreadPoolExecutor(max_workers=senders) if senders > 1 else None
         try:

@@ -1,4 +1,5 @@
-"""The ``flask --app pbem pbem ...`` command group: init-db, verify, export, import.
+"""The ``flask --app pbem pbem ...`` command group: init-db, verify, clear-evidence, export,
+import.
 
 Administrative commands for the server's operator (English only, like the logs).
 The worker commands are added to the same group by ``pbem.notify.cli``.
@@ -51,6 +52,26 @@ def verify_command(game_id: int) -> None:
     for problem in report.problems:
         click.echo(problem)
     sys.exit(1)
+
+
+@pbem_cli.command("clear-evidence")
+@click.argument("game_id", type=int)
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def clear_evidence_command(game_id: int, yes: bool) -> None:
+    """Delete the snapshots GAME_ID's verify kept as evidence (after you have examined them)."""
+    from pbem.services.verify import clear_evidence, evidence_lines
+
+    with _session() as session:
+        lines = evidence_lines(session, game_id)
+        if not lines:
+            click.echo(f"Game {game_id} has no snapshot kept as evidence.")
+            return
+        for line in lines:
+            click.echo(line)
+        if not yes:
+            click.confirm("Delete this evidence for good?", abort=True)
+        rows = clear_evidence(session, game_id)
+    click.echo(f"Cleared {len(rows)} snapshot(s) kept as evidence of game {game_id}.")
 
 
 @pbem_cli.command("export")

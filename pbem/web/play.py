@@ -36,6 +36,7 @@ from pbem.services import games as game_service
 from pbem.services import orders as order_service
 from pbem.services import views
 from pbem.store.models.accounts import User, normalize_email
+from pbem.store.witness import head as log_head
 from pbem.web import api_log
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
@@ -181,6 +182,7 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
         "order_example": canonical_json(example), "summary": summarise(data["view"]),
         "offered_seats": offered_seats(data, uid),
         "may_export": may_export(data, ruleset),
+        "log_head": log_head(db_session(), data["id"]),
         "invite_url": url_for("lobby.join_invite", game_id=data["id"], token=game.invite_token,
                               _external=True)
         if data["is_organiser"] and game.invite_token else None,
