@@ -74,7 +74,7 @@ def user_time(value: datetime | str | None, user: User) -> str:
         return ""
     try:
         zone = zoneinfo.ZoneInfo(user.timezone or "UTC")
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long
         zone = zoneinfo.ZoneInfo("UTC")
     text = format_datetime(moment, "EEEE d MMMM y, HH:mm", tzinfo=zone,
                            locale=user.language or "en")

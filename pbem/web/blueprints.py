@@ -9,4 +9,5 @@ BLUEPRINTS = [
     "pbem.web.dice:bp",
     "pbem.web.notifications:bp",
     "pbem.web.board:bp",
+    "pbem.web.invitations:bp",
 ]
