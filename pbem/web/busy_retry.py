@@ -5,8 +5,9 @@ another connection (a second web process, the worker) wrote since its snapshot, 
 refuses at once. Use cases that write start with ``begin_write`` (``BEGIN IMMEDIATE``,
 waiting up to the busy timeout), but the small writes of views (last login time, a
 preference) read first. Such a request is rolled back and its view run again from the
-start, re-reading everything, a few times with a growing pause; the whole request is one
-transaction, so nothing is half written and no update is lost. PostgreSQL needs none of it.
+start, re-reading everything, this time inside a ``BEGIN IMMEDIATE`` transaction (it waits
+for the write lock, then cannot be refused); the whole request is one transaction, so
+nothing is half written and no update is lost. PostgreSQL needs none of it.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from typing import Any
 
 from flask import Flask
 
-from pbem.store.db import is_busy
+from pbem.store.db import begin_write, is_busy
 from pbem.web import db
 
 log = logging.getLogger(__name__)
-ATTEMPTS = 6
+ATTEMPTS = 4
 
 
 def retrying(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -39,6 +40,9 @@ def retrying(view: Callable[..., Any]) -> Callable[..., Any]:
                 log.info("database busy in %s; running the request again", view.__name__)
                 db.rollback_session()
                 time.sleep(0.02 * 2**attempt * (1 + random.random()))
+                # run it again as a writer from its first read: it queues for the write lock
+                # (busy timeout) instead of failing when it writes
+                begin_write(db.db_session())
         raise AssertionError("unreachable")
 
     return run
