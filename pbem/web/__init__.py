@@ -162,7 +162,9 @@ def _register_error_handlers(app: Flask) -> None:
             return error
         if error.code == 429:
             return _error_response(429)
-        return _error_response(error.code, _own_description(error))
+        body, status = _error_response(error.code, _own_description(error))  # type: ignore[misc]
+        allow = dict(error.get_headers()).get("Allow")  # 405 says which methods (RFC 9110)
+        return (body, status, {"Allow": allow}) if allow else (body, status)
 
     @app.errorhandler(InternalServerError)
     def server_error(error: InternalServerError) -> ResponseReturnValue:
