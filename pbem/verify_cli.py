@@ -2,7 +2,8 @@
 
 Checks the hash chain, replays the log with this installation's rulesets,
 compares the final fingerprint and (when ``pbem.engine.dice_verify`` is
-installed) the dice. Prints ``OK`` or the problems, first mismatch first; exit
+installed) the dice; with ``--witness SEQ:HASH`` and ``--mailbox DIR`` (``.eml`` files),
+that the export extends every log head a player was shown. Prints ``OK`` or the problems, first mismatch first; exit
 code 0 when sound, 1 when not, 2 when the file cannot be read.
 """
 
@@ -16,6 +17,7 @@ import sys
 from pbem.engine import load_ruleset, register
 from pbem.engine.dice_verify import verify_dice
 from pbem.services.export import verify_export
+from pbem.services.witness import Head, mailbox_heads, parse_witness, witness_problems
 
 __all__ = ["main", "verify_export"]
 
@@ -25,7 +27,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", help="a game exported with `flask pbem export` or the web page")
     parser.add_argument("--ruleset", action="append", default=[], metavar="KEY=MODULE:FACTORY",
                         help="register an extra ruleset (e.g. race=tests.rulesets.race:factory)")
+    parser.add_argument("--witness", action="append", default=[], metavar="SEQ:HASH",
+                        help="a log head you were shown (an email's X-Pbem-Log-Head, the game "
+                             "page): the export must extend it")
+    parser.add_argument("--mailbox", action="append", default=[], metavar="DIR",
+                        help="a folder of .eml files: every log head in their X-Pbem-Log-Head "
+                             "headers for this game must be extended by the export")
     args = parser.parse_args(argv)
+    heads: list[Head] = []
+    for text in args.witness:
+        parsed = parse_witness(text)
+        if parsed is None:
+            parser.error(f"--witness wants SEQ:HASH (a number, a colon, 64 hex digits), "
+                         f"not {text!r}")
+        heads.append((parsed[0], parsed[1], "--witness"))
     if args.ruleset and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # modules named relative to where the command runs
     for spec in args.ruleset:
@@ -42,9 +57,18 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(data, dict) and data.get("format") == "pbem-dice-ledger":
         return _dice_ledger(data)
     problems = verify_export(data)
+    game_id = (data.get("game") or {}).get("id") if isinstance(data, dict) else None
+    for directory in args.mailbox:
+        found, files = mailbox_heads(directory, game_id if isinstance(game_id, int) else None)
+        print(f"{directory}: {files} .eml file(s), {len(found)} log head(s) of game {game_id}")
+        heads.extend(found)
+    if isinstance(data, dict) and isinstance(data.get("events"), list):
+        problems.extend(witness_problems(data["events"], heads))
     if not problems:
         events = data["events"]
         print(f"OK: {len(events)} events, final hash {events[-1]['hash']}")
+        if heads:
+            print(f"witnessed heads: {len(heads)}, every one extended by this export")
         print(f"dice {_dice_summary(events)}")
         deals = _deal_problems(data)
         for problem in deals or []:

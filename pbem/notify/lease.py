@@ -20,13 +20,18 @@ CLOCK = "clock"
 
 
 def acquire(session_factory: SessionFactory, *, holder: str, now: datetime, ttl: timedelta,
-            name: str = CLOCK) -> bool:
-    """Take or renew the lease for ``holder``; False if someone else holds it."""
+            name: str = CLOCK, replacing: str | None = None) -> bool:
+    """Take or renew the lease for ``holder``; False if someone else holds it.
+
+    ``replacing``: a holder known to be dead (a process of this host that no longer runs),
+    whose lease is taken at once instead of when it expires."""
     table = SchedulerLease.__table__  # type: ignore[attr-defined]
+    free = [table.c.holder == holder, table.c.expires_at < now]
+    if replacing:
+        free.append(table.c.holder == replacing)
     with session_factory() as session:
         result = session.execute(
-            update(table).where(table.c.name == name,
-                                or_(table.c.holder == holder, table.c.expires_at < now))
+            update(table).where(table.c.name == name, or_(*free))
             .values(holder=holder, expires_at=now + ttl))
         if result.rowcount:  # type: ignore[attr-defined]
             session.commit()
@@ -51,6 +56,13 @@ def release(session_factory: SessionFactory, *, holder: str, now: datetime,
         session.execute(update(table).where(table.c.name == name, table.c.holder == holder)
                         .values(expires_at=now))
         session.commit()
+
+
+def holder_of(session_factory: SessionFactory, name: str = CLOCK) -> str | None:
+    """Who holds (or last held) the lease, expired or not."""
+    with session_factory() as session:
+        row = session.get(SchedulerLease, name)
+        return None if row is None else row.holder
 
 
 def current_holder(session_factory: SessionFactory, *, now: datetime,

@@ -6,7 +6,8 @@ land sends nothing). ``dispatch_pending`` is the sender job:
 
 1. *claim* a batch of due rows in one short transaction: ``pending`` rows whose
    ``next_attempt_at`` has come, plus ``sending`` rows whose claim expired (a
-   worker died holding them). The claim sets ``status='sending'``, the claimer's
+   worker died holding them; a worker taking the scheduler lease over releases the
+   previous holder's claims at once, :func:`release_claims`). The claim sets ``status='sending'``, the claimer's
    token and ``claimed_until``, and counts the attempt. Two dispatchers never
    claim the same row: the claim is a conditional UPDATE re-checked per row.
 2. *render* rows queued by reference (``template`` set) through the ``render``
@@ -33,9 +34,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, func, or_, select, update
 from sqlmodel import Session
 
+from pbem.store.db import begin_write
 from pbem.store.models.outbox import (
     EMAIL,
     FAILED,
@@ -49,6 +51,8 @@ from pbem.store.models.outbox import (
 log = logging.getLogger(__name__)
 
 SessionFactory = Callable[[], AbstractContextManager[Session]]
+#: What ``dispatch_pending`` notes for a row another worker took over before it was sent.
+SKIPPED = "skipped"
 #: Fills subject/text/html/headers of a row queued by reference (see messages.py).
 Renderer = Callable[[OutboxMessage], None]
 
@@ -142,6 +146,7 @@ def claim(session_factory: SessionFactory, *, now: datetime, worker: str, limit:
     col = OutboxMessage.__table__.c  # type: ignore[attr-defined]
     token = f"{worker}:{uuid.uuid4().hex[:12]}"
     with session_factory() as session:
+        begin_write(session)  # SQLite: a read that then writes would fail, not wait
         ids = list(session.execute(
             select(col.id).where(_due(now)).order_by(col.id).limit(limit)).scalars())
         if not ids:
@@ -159,6 +164,33 @@ def claim(session_factory: SessionFactory, *, now: datetime, worker: str, limit:
         for row in rows:
             session.expunge(row)
         return list(rows)
+
+
+def release_claims(session_factory: SessionFactory, *, keep: str) -> int:
+    """Put every row claimed by another worker than ``keep`` back in the queue, due now.
+
+    The scheduler lease holder calls it when it takes the lease over: the previous holder is
+    dead (or has lost the lease, and checks each row is still its own before sending it), so
+    its claims need not be waited out. Returns how many rows were released."""
+    col = OutboxMessage.__table__.c  # type: ignore[attr-defined]
+    prefix = f"{keep}:"
+    with session_factory() as session:
+        result = session.execute(
+            update(OutboxMessage.__table__)  # type: ignore[arg-type]
+            .where(col.status == SENDING,
+                   or_(col.claimed_by.is_(None),
+                       func.substr(col.claimed_by, 1, len(prefix)) != prefix))
+            .values(status=PENDING, claimed_by=None, claimed_until=None, next_attempt_at=None))
+        session.commit()
+        return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def _still_ours(session_factory: SessionFactory, row: OutboxMessage) -> bool:
+    """Whether ``row`` is still claimed by the claim it was sent out under (a read)."""
+    col = OutboxMessage.__table__.c  # type: ignore[attr-defined]
+    with session_factory() as session:
+        found = session.execute(select(col.status, col.claimed_by).where(col.id == row.id)).first()
+    return found is not None and tuple(found) == (SENDING, row.claimed_by)
 
 
 def _record(session_factory: SessionFactory,
@@ -199,13 +231,17 @@ def _record(session_factory: SessionFactory,
 
 def attempt(transport: Transport, row: OutboxMessage, *, now: datetime,
             policy: RetryPolicy = RetryPolicy(),
-            render: Renderer | None = None) -> dict[str, Any]:
-    """Render and send one claimed row; returns the column values that record the result."""
+            render: Renderer | None = None, witness: Renderer | None = None) -> dict[str, Any]:
+    """Render and send one claimed row; returns the column values that record the result.
+
+    ``witness`` stamps the row with its game's log head just before it is sent."""
     try:
         if row.template:
             if render is None:
                 raise TransientError(f"no renderer for template {row.template!r}")
             render(row)
+        if witness is not None:
+            witness(row)
         transport.send(row)
     except PermanentError as exc:
         log.warning("outbox %s failed permanently: %s", row.id, exc)
@@ -232,14 +268,16 @@ def dispatch_pending(session_factory: SessionFactory, transport: Transport, now:
                      worker: str = "worker", batch: int = 200, max_batches: int | None = None,
                      policy: RetryPolicy = RetryPolicy(), render: Renderer | None = None,
                      record_every: int = 50, record_within: float = 0.2,
-                     senders: int = 1) -> int:
+                     senders: int = 1, witness: Renderer | None = None) -> int:
     """Deliver every due row (batch by batch); returns how many were sent.
 
     Results are recorded in one transaction per ``record_every`` sends or ``record_within``
     seconds, whichever comes first (group commit: one disk flush for several messages).
     A crash can therefore leave at most that many sent rows unrecorded; they are sent
-    again, with the same Message-ID, once their claim expires. ``record_every=1``
-    records each send before the next one starts.
+    again, with the same Message-ID, once another worker takes them over.
+    ``record_every=1`` (with one sender) records each send before the next one starts, so
+    only the message in flight at the crash (handed to the transport, not yet recorded) can
+    be sent twice. Each row is checked to be still ours just before it is sent.
     """
     sent = 0
     batches = 0
@@ -252,12 +290,17 @@ def dispatch_pending(session_factory: SessionFactory, transport: Transport, now:
         since = time.monotonic()
 
         def one(row: OutboxMessage) -> dict[str, Any]:
-            return attempt(transport, row, now=now, policy=policy, render=render)
+            if not _still_ours(session_factory, row):  # released to the next lease holder
+                return {"status": SKIPPED}
+            return attempt(transport, row, now=now, policy=policy, render=render,
+                           witness=witness)
 
         pool = ThreadPoolExecutor(max_workers=senders) if senders > 1 else None
         try:
             results = pool.map(one, rows) if pool is not None else map(one, rows)
             for row, values in zip(rows, results, strict=True):
+                if values["status"] == SKIPPED:
+                    continue
                 pending.append((row, values))
                 sent += values["status"] == SENT
                 if len(pending) >= record_every or time.monotonic() - since >= record_within:

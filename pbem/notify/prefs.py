@@ -7,6 +7,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
+from pbem.int_input import strict_int
 from pbem.store.models.outbox import EACH, NotificationPreference, Vacation
 
 DEFAULT_REMINDER_HOURS = (24, 2)
@@ -36,7 +37,7 @@ def parse_reminder_hours(text: str) -> list[int]:
         raise ValueError("At most five reminder times.")
     hours: list[int] = []
     for part in parts:
-        if not part.isdigit() or not MIN_REMINDER_HOURS <= int(part) <= MAX_REMINDER_HOURS:
+        if strict_int(part, MIN_REMINDER_HOURS, MAX_REMINDER_HOURS) is None:
             raise ValueError(f"Each reminder is a whole number of hours from "
                              f"{MIN_REMINDER_HOURS} to {MAX_REMINDER_HOURS}.")
         hours.append(int(part))

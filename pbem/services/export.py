@@ -59,9 +59,14 @@ def export_game(session: Session, game_id: int) -> dict[str, Any]:
         for r in rows
     ]
     final: dict[str, Any] = {"seq": rows[-1].seq, "hash": rows[-1].hash} if rows else {"seq": 0}
+    warning = None
     if rows:
-        final["fingerprint"] = snapshots.load_game(session, game).fingerprint()
-    return {
+        try:
+            final["fingerprint"] = snapshots.load_game(session, game).fingerprint()
+        except Exception as exc:  # noqa: BLE001  a broken log is still exported, as it is
+            warning = (f"the log cannot be replayed ({type(exc).__name__}: {exc}); the raw "
+                       "events are exported without a final fingerprint")
+    doc: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "exported_at": iso(utcnow()),
@@ -85,6 +90,9 @@ def export_game(session: Session, game_id: int) -> dict[str, Any]:
         "events": events,
         "final": final,
     }
+    if warning:
+        doc["warning"] = warning
+    return doc
 
 
 def check_export(data: Any) -> tuple[list[str], EngineGame | None]:

@@ -1,8 +1,10 @@
 """Audit a stored game: hash chain, replay from scratch, denormalised columns, snapshots, dice.
 
-A snapshot that disagrees with the replay at its seq is deleted (it is only a
-cache) and reported; running ``verify_game`` again then reports OK unless the
-log itself is damaged.
+A snapshot that disagrees with the replay at its seq is evidence that the log was
+changed after it was taken: it leaves the cache (so no page is built from it) for the
+``snapshot_evidence`` table, where it is kept and reported by every later run until an
+administrator clears it (:func:`clear_evidence`, ``flask pbem clear-evidence``). Nothing
+``verify`` finds is ever deleted.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from pbem.engine import Game as EngineGame
 from pbem.engine import UnknownRuleset, load_ruleset
@@ -20,7 +22,9 @@ from pbem.services.common import get_game, owed_seats
 from pbem.services.export import dice_problems
 from pbem.store import events as log
 from pbem.store import snapshots
-from pbem.store.models.games import FINISHED, Game, Snapshot
+from pbem.store.events import iso
+from pbem.store.models.games import FINISHED, Game, Snapshot, as_utc
+from pbem.store.models.trust import SnapshotEvidence
 
 
 @dataclass
@@ -55,6 +59,8 @@ def verify_game(session: Session, game_id: int) -> Report:
         problems.extend(dice_problems(events))
     elif not events and game.last_seq:
         problems.append(f"the game says it is at event {game.last_seq} but has no events")
+    session.flush()
+    problems.extend(evidence_lines(session, game.id))
     session.commit()
     return Report(
         ok=not problems,
@@ -91,9 +97,8 @@ def _replay_and_check_snapshots(
                 if not repair:
                     problems.append(f"snapshot at event {snap.seq} disagrees with the replay")
                     continue
-                problems.append(f"snapshot at event {snap.seq} disagrees with the replay; deleted")
+                _keep_as_evidence(session, snap, "disagrees with the replay of the log")
                 discarded.append(snap.seq)
-                session.delete(snap)
         engine = (
             _advance(ruleset, engine, events[done:])
             if done < len(events) or engine is None
@@ -102,10 +107,38 @@ def _replay_and_check_snapshots(
     except Exception as exc:  # noqa: BLE001  a log that cannot be replayed is the finding
         return None, problems + [f"the log cannot be replayed after event {done}: {exc}"], discarded
     for snap in beyond:
-        problems.append(f"snapshot at event {snap.seq} is beyond the log; deleted")
+        _keep_as_evidence(session, snap, "is beyond the end of the log (events were removed?)")
         discarded.append(snap.seq)
-        session.delete(snap)
     return engine, problems, discarded
+
+
+def _keep_as_evidence(session: Session, snap: Snapshot, problem: str) -> None:
+    """Move a snapshot out of the cache into ``snapshot_evidence`` (reported until cleared)."""
+    session.add(SnapshotEvidence(game_id=snap.game_id, seq=snap.seq, data=snap.data,
+                                 rules_version=snap.rules_version, digest=snap.digest,
+                                 taken_at=snap.created_at, problem=problem))
+    session.delete(snap)
+
+
+def evidence(session: Session, game_id: int) -> list[SnapshotEvidence]:
+    return list(session.exec(select(SnapshotEvidence).where(SnapshotEvidence.game_id == game_id)
+                             .order_by(col(SnapshotEvidence.seq))))
+
+
+def evidence_lines(session: Session, game_id: int) -> list[str]:
+    """One problem per snapshot kept as evidence (every run reports it until it is cleared)."""
+    return [f"snapshot at event {e.seq} (taken {iso(as_utc(e.taken_at))}) {e.problem}; kept as "
+            f"evidence #{e.id} since {iso(as_utc(e.found_at))} (an administrator clears it "
+            f"with: flask pbem clear-evidence {game_id})" for e in evidence(session, game_id)]
+
+
+def clear_evidence(session: Session, game_id: int) -> list[SnapshotEvidence]:
+    """Delete the game's snapshot evidence (an administrator's decision); returns the rows."""
+    rows = evidence(session, game_id)
+    for row in rows:
+        session.delete(row)
+    session.commit()
+    return rows
 
 
 def _advance(ruleset: Any, engine: EngineGame | None, events: list[dict[str, Any]]) -> EngineGame:

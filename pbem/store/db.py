@@ -10,18 +10,22 @@ from the sqlite3 driver so that a use case is one real transaction; :func:`begin
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: Milliseconds a SQLite writer waits for another writer before giving up.
 SQLITE_BUSY_MS = 15000
 _IMMEDIATE = "pbem_immediate"
+#: Times ``begin_write`` asks for the write lock before the error reaches the caller.
+BEGIN_ATTEMPTS = 4
 
 
 def make_engine(url: str, **kwargs: Any) -> Engine:
@@ -73,7 +77,22 @@ def begin_write(session: Session) -> None:
         if session.new or session.dirty or session.deleted:
             return
         session.commit()  # end a read-only transaction (e.g. loading the signed-in user)
-    session.connection(execution_options={_IMMEDIATE: True})
+    for attempt in range(BEGIN_ATTEMPTS):
+        try:
+            session.connection(execution_options={_IMMEDIATE: True})
+            return
+        except OperationalError as exc:  # busy beyond busy_timeout: wait, then queue again
+            if not is_busy(exc) or attempt == BEGIN_ATTEMPTS - 1:
+                raise
+            session.rollback()
+            time.sleep(0.05 * 2**attempt)
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite's "database is locked" (another connection was writing)."""
+    text = str(getattr(exc, "orig", exc))
+    return isinstance(exc, OperationalError) and ("database is locked" in text
+                                                  or "database is busy" in text)
 
 
 def alembic_config(engine: Engine | None = None) -> Config:

@@ -28,7 +28,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, ValidationError
 from werkzeug.wrappers import Response
 
-from pbem.web import db, i18n
+from pbem.web import busy_retry, db, i18n
 from pbem.web.blueprints import BLUEPRINTS
 from pbem.web.config import REPO_ROOT, load_config, resolve_instance_path
 from pbem.web.extensions import csrf, limiter, login_manager
@@ -107,6 +107,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         module_name, attr = spec.split(":")
         app.register_blueprint(getattr(importlib.import_module(module_name), attr))
 
+    busy_retry.init_app(app)
     importlib.import_module("pbem.notify.cli")
     from pbem.web.cli import pbem_cli
 
@@ -162,7 +163,9 @@ def _register_error_handlers(app: Flask) -> None:
             return error
         if error.code == 429:
             return _error_response(429)
-        return _error_response(error.code, _own_description(error))
+        body, status = _error_response(error.code, _own_description(error))  # type: ignore[misc]
+        allow = dict(error.get_headers()).get("Allow")  # 405 says which methods (RFC 9110)
+        return (body, status, {"Allow": allow}) if allow else (body, status)
 
     @app.errorhandler(InternalServerError)
     def server_error(error: InternalServerError) -> ResponseReturnValue:

@@ -21,6 +21,7 @@ from flask_login import current_user
 from flask_wtf.csrf import CSRFError
 
 from pbem.engine import available, load_ruleset
+from pbem.int_input import strict_int
 from pbem.services import export as export_service
 from pbem.services import orders as order_service
 from pbem.services import queries
@@ -284,18 +285,16 @@ def undo(game_id: int) -> ResponseReturnValue:
 
 def _int_arg(name: str, default: int, lo: int, hi: int) -> int | str:
     raw = request.args.get(name)
-    try:
-        value = int(raw) if raw not in (None, "") else default
-    except ValueError:
-        return _("'%(name)s' is a whole number.", name=name)
-    if not lo <= value <= hi:
-        return _("'%(name)s' is between %(lo)s and %(hi)s.", name=name, lo=lo, hi=hi)
+    value = default if raw in (None, "") else strict_int(raw, lo, hi)
+    if value is None:
+        return _("'%(name)s' is a whole number between %(lo)s and %(hi)s.", name=name, lo=lo,
+                 hi=hi)
     return value
 
 
 @bp.get(PREFIX + "/games/<int:game_id>/log")
 def log(game_id: int) -> ResponseReturnValue:
-    after = _int_arg("after", 0, 0, 2**62)
+    after = _int_arg("after", 0, 0, api_log.MAX_SEQ)
     limit = _int_arg("limit", LOG_DEFAULT, 1, api_log.MAX_LIMIT)
     if isinstance(after, str) or isinstance(limit, str):
         return fail(400, "BadRequest", str(after if isinstance(after, str) else limit))

@@ -20,6 +20,8 @@ from pbem.engine.events import canonical_json
 from pbem.store.models.games import Event
 
 MAX_LIMIT = 500
+#: ``Event.seq`` is a 32-bit column on PostgreSQL: ``after`` above this is refused (400).
+MAX_SEQ = 2**31 - 1
 
 
 def _rows(session: Session, game_id: int, *, after: int | None = None,

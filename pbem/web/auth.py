@@ -30,6 +30,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlmodel import select
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from pbem.int_input import strict_int
 from pbem.notify.outbox import enqueue_email
 from pbem.store.models.accounts import User, normalize_email, utcnow
 from pbem.web.db import db_session
@@ -52,7 +53,7 @@ def load_user(user_id: str) -> User | None:
     ends it, and so does age: a login is refused ``REMEMBER_COOKIE_DURATION`` after it was
     made (or ``PERMANENT_SESSION_LIFETIME``, if longer), whatever the cookie's own expiry says."""
     parts = user_id.split(":")
-    if len(parts) != 3 or not all(part.isdigit() and len(part) < 20 for part in parts):
+    if len(parts) != 3 or not all(strict_int(part, 0, 2**62) is not None for part in parts):
         return None
     raw_id, version, issued = parts
     config = current_app.config

@@ -10,4 +10,5 @@ BLUEPRINTS = [
     "pbem.web.notifications:bp",
     "pbem.web.board:bp",
     "pbem.web.leagues:bp",
+    "pbem.web.invitations:bp",
 ]

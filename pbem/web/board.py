@@ -16,12 +16,14 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from pbem.engine import load_ruleset
+from pbem.int_input import strict_int
 from pbem.services import orders as order_service
 from pbem.services import views
 from pbem.store import snapshots
 from pbem.web import board_history, board_page, board_svg, board_text
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.db import db_session
+from pbem.web.int_input import form_ids, form_int
 from pbem.web.play import back, load_view, refused
 
 bp = Blueprint("board", __name__)
@@ -88,10 +90,7 @@ def reachable_units(game_id: int) -> ResponseReturnValue:
 
 
 def _int(form: Any, name: str, default: int = 0) -> int:
-    try:
-        return max(0, int(form.get(name, default) or 0))
-    except ValueError:
-        return default
+    return form_int(form, name, default)
 
 
 def build_order(kind: str, form: Any) -> dict[str, Any] | None:
@@ -101,18 +100,18 @@ def build_order(kind: str, form: Any) -> dict[str, Any] | None:
     if kind == "place":
         return {"type": "place", "units": {form.get("unit", ""): _int(form, "count", 1)}, "at": form.get("at", "")}
     if kind in ("battle", "press"):
-        subs = [int(x) for x in form.getlist("submerge") if x.isdigit()]
+        subs = form_ids(form, "submerge")
         return {"type": "battle", "place": form.get("place", "")} | ({"submerge": subs} if subs else {})
     if kind == "retreat":
         return {"type": "retreat", "place": form.get("place", "")} | ({"to": form["to"]} if form.get("to") else {})
     if kind == "casualties":
         return {"type": "casualties", "place": form.get("place", ""),
-                "units": [int(x) for x in form.getlist("units") if x.isdigit()]}
+                "units": form_ids(form, "units")}
     if kind == "end_phase":
         return {"type": "end_phase"}
     if kind == "declare_amphibious":
         return {"type": "declare_amphibious", "target": form.get("target", ""), "sea_zone": form.get("sea_zone", ""),
-                "transports": [int(x) for x in form.getlist("transports") if x.isdigit()]}
+                "transports": form_ids(form, "transports")}
     return None
 
 
@@ -122,10 +121,7 @@ def aa_order(game_id: int) -> ResponseReturnValue:
     """The A&A page's forms (they work without JavaScript): build the order, submit it."""
     seat = request.form.get("seat", "")
     order = build_order(request.form.get("kind", ""), request.form)
-    try:
-        expected = int(request.form.get("expected_seq", ""))
-    except ValueError:
-        expected = None
+    expected = strict_int(request.form.get("expected_seq", ""))
     if order is None or expected is None:
         abort(400)
     try:

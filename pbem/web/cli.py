@@ -1,4 +1,5 @@
-"""The ``flask --app pbem pbem ...`` command group: init-db, verify, export, import.
+"""The ``flask --app pbem pbem ...`` command group: init-db, verify, clear-evidence, export,
+import.
 
 Administrative commands for the server's operator (English only, like the logs).
 The worker commands are added to the same group by ``pbem.notify.cli``.
@@ -53,6 +54,26 @@ def verify_command(game_id: int) -> None:
     sys.exit(1)
 
 
+@pbem_cli.command("clear-evidence")
+@click.argument("game_id", type=int)
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def clear_evidence_command(game_id: int, yes: bool) -> None:
+    """Delete the snapshots GAME_ID's verify kept as evidence (after you have examined them)."""
+    from pbem.services.verify import clear_evidence, evidence_lines
+
+    with _session() as session:
+        lines = evidence_lines(session, game_id)
+        if not lines:
+            click.echo(f"Game {game_id} has no snapshot kept as evidence.")
+            return
+        for line in lines:
+            click.echo(line)
+        if not yes:
+            click.confirm("Delete this evidence for good?", abort=True)
+        rows = clear_evidence(session, game_id)
+    click.echo(f"Cleared {len(rows)} snapshot(s) kept as evidence of game {game_id}.")
+
+
 @pbem_cli.command("export")
 @click.argument("game_id", type=int)
 @click.argument("file", type=click.Path(dir_okay=False, writable=True, allow_dash=True))
@@ -69,6 +90,8 @@ def export_command(game_id: int, file: str) -> None:
     with click.open_file(file, "w", encoding="utf-8") as fh:
         json.dump(data, fh, ensure_ascii=False, indent=1)
         fh.write("\n")
+    if data.get("warning"):
+        click.echo(f"Warning: game {game_id}: {data['warning']}.", err=True)
     if file != "-":
         click.echo(f"Exported game {game_id} ({len(data['events'])} events) to {file}.")
 

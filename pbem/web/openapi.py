@@ -20,7 +20,8 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 ERROR_TEXT = {
-    400: "Malformed request or order (InvalidOrder, BadRequest, CSRF failure).",
+    400: "Malformed request or order (InvalidOrder, BadRequest, CSRF failure, a NUL "
+         "character in the query or body, a number out of range, an unknown seat).",
     401: "Missing, unknown or revoked token (and no logged-in session).",
     403: "Not your seat, not your turn, or not the organiser.",
     404: "No such game, or a private game you are not part of.",
@@ -31,11 +32,14 @@ ERROR_TEXT = {
 
 
 def _resp(ok: dict[str, Any], *codes: int) -> dict[str, Any]:
-    """The success response(s) plus references to the shared error responses."""
-    return ok | {str(c): {"$ref": f"#/components/responses/E{c}"} for c in codes}
+    """The success response(s) plus references to the shared error responses; every
+    operation may answer 400 (a NUL character or malformed value in the query or body)."""
+    return ok | {str(c): {"$ref": f"#/components/responses/E{c}"}
+                 for c in sorted({400, *codes})}
 
 
-SEAT = {"name": "seat", "in": "query", "schema": {"type": "string"},
+SEAT = {"name": "seat", "in": "query",
+        "schema": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,39}$"},
         "description": "Which of your seats to see (and act) as; default: one that owes a "
                         "decision, else your first seat. Another's seat shows only public data."}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "integer"}}
@@ -103,7 +107,9 @@ SCHEMAS: dict[str, Any] = {
         "description": "The game as the caller's seat may see it: status, seats and holders, "
                        "owed decisions, last_seq and the ruleset's view of the state.",
         "properties": {"last_seq": {"type": "integer"}, "status": {"type": "string"},
-                       "view": {"type": "object"}, "owed": {"type": "array"}},
+                       "view": {"type": ["object", "null"],
+                                "description": "null before the game starts"},
+                       "owed": {"type": "array"}},
     },
     "LegalOptions": {
         "type": "object", "required": ["seat", "options"],
@@ -142,8 +148,8 @@ def _paths() -> dict[str, Any]:
     p = PREFIX
     game = [GAME_ID]
     return {
-        f"{p}/openapi.json": {"get": _op("This document", {"200": {"description": "OpenAPI"}},
-                                          security=[])},
+        f"{p}/openapi.json": {"get": _op("This document", _resp(
+            {"200": {"description": "OpenAPI"}}), security=[])},
         f"{p}/rulesets": {"get": _op("Rulesets you can start a game with", _resp(
             {"200": _json({"type": "array", "items": _ref("Ruleset")}, "Rulesets")}, 401))},
         f"{p}/games": {"get": _op("Games you may see", _resp(
@@ -154,7 +160,8 @@ def _paths() -> dict[str, Any]:
             {"201": _json(_ref("GameSummary"), "The new game")}, 400, 401),
             requestBody=_body("ExportFile"))},
         f"{p}/games/{{game_id}}": {"get": _op("The game as your seat sees it", _resp(
-            {"200": _json(_ref("GameView"), "Game view")}, 401, 404), parameters=game + [SEAT])},
+            {"200": _json(_ref("GameView"), "Game view")}, 401, 403, 404),
+            parameters=game + [SEAT])},
         f"{p}/games/{{game_id}}/options": {"get": _op("Legal options for one of your seats", _resp(
             {"200": _json(_ref("LegalOptions"), "Options")}, 400, 401, 403, 404),
             parameters=game + [SEAT])},
@@ -165,9 +172,11 @@ def _paths() -> dict[str, Any]:
             {"201": _json(_ref("SubmitResult"), "The undo event")}, 400, 401, 403, 404, 409, 422),
             parameters=game, requestBody=_body("UndoRequest"))},
         f"{p}/games/{{game_id}}/log": {"get": _op("The event log, redacted for you", _resp(
-            {"200": _json(_ref("LogPage"), "A page of events")}, 400, 401, 404),
+            {"200": _json(_ref("LogPage"), "A page of events")}, 400, 401, 403, 404),
             parameters=game + [SEAT,
-                {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+                {"name": "after", "in": "query",
+                 "schema": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
+                 "description": "Events after this seq (a larger value is a 400)."},
                 {"name": "limit", "in": "query",
                  "schema": {"type": "integer", "minimum": 1, "maximum": 500}}])},
         f"{p}/games/{{game_id}}/export": {"get": _op("The whole game as one JSON file", _resp(

@@ -26,15 +26,17 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
-from sqlmodel import select
 
 from pbem.engine import Ruleset, load_ruleset
 from pbem.engine.events import canonical_json
+from pbem.int_input import strict_int
 from pbem.services import export as export_service
 from pbem.services import games as game_service
 from pbem.services import orders as order_service
 from pbem.services import views
-from pbem.store.models.accounts import User, normalize_email
+from pbem.services.invitations import pending as pending_invitations
+from pbem.store.models.accounts import User
+from pbem.store.witness import head as log_head
 from pbem.web import api_log
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
@@ -180,6 +182,9 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
         "order_example": canonical_json(example), "summary": summarise(data["view"]),
         "offered_seats": offered_seats(data, uid),
         "may_export": may_export(data, ruleset),
+        "log_head": log_head(db_session(), data["id"]),
+        "invitations": pending_invitations(db_session(), data["id"])
+        if data["is_organiser"] else [],
         "invite_url": url_for("lobby.join_invite", game_id=data["id"], token=game.invite_token,
                               _external=True)
         if data["is_organiser"] and game.invite_token else None,
@@ -220,10 +225,7 @@ def game(game_id: int) -> ResponseReturnValue:
 
 
 def _expected_seq() -> int | None:
-    try:
-        return int(request.form.get("expected_seq", ""))
-    except ValueError:
-        return None
+    return strict_int(request.form.get("expected_seq", ""))
 
 
 @bp.post("/games/<int:game_id>/orders")
@@ -323,15 +325,9 @@ def resume(game_id: int) -> ResponseReturnValue:
 def replace(game_id: int) -> ResponseReturnValue:
     if not load_view(game_id)["is_organiser"]:  # before any e-mail lookup: no address probing
         abort(403, description=_("Only the organiser of this game may do that."))
-    email = normalize_email(request.form.get("email", ""))
-    new_user = db_session().exec(select(User).where(User.email == email)).first() \
-        if email else None
-    if new_user is None:
-        return render_game(game_id, status=400, error={
-            "text": _("Nobody is registered with the address %(email)s.", email=email or "—")})
-    return _organiser_action(game_id, game_service.replace_player,
-                             _("%(name)s now holds that seat.", name=new_user.display_name),
-                             seat=request.form.get("seat", ""), new_user_id=new_user.id)
+    from pbem.web.invitations import invite_view  # an invitation the invitee accepts
+
+    return invite_view(game_id)
 
 
 @bp.post("/games/<int:game_id>/deadline")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlmodel import Session
 
 from pbem.services import games, orders
@@ -63,3 +63,27 @@ def test_export_then_import_makes_a_verified_copy(app, runner, user_factory, tmp
     assert result.exit_code == 1 and "event 3: the hash chain is broken" in result.output
     result = runner.invoke(args=["pbem", "import", str(path), "--organiser", "nobody@x.org"])
     assert result.exit_code == 1 and "no user" in result.output
+
+
+def test_export_of_a_log_that_cannot_be_replayed_writes_the_raw_log_with_a_warning(
+        app, runner, user_factory, tmp_path) -> None:
+    """Issue 11, item 7: no traceback; every stored event is exported, with a clear warning."""
+    from pbem.store.models.games import Snapshot
+
+    game_id = started_game(app, user_factory)
+    with Session(get_engine(app)) as s:
+        s.exec(update(Event).where(Event.game_id == game_id, Event.seq == 3)
+               .values(payload=json.dumps({"order": {"type": "step", "n": 99}})))
+        s.exec(delete(Snapshot).where(Snapshot.game_id == game_id))
+        s.commit()
+    path = tmp_path / "broken.json"
+    result = runner.invoke(args=["pbem", "export", str(game_id), str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    assert "Warning: game" in result.output and "cannot be replayed" in result.output
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert "cannot be replayed" in data["warning"]
+    assert [e["seq"] for e in data["events"]] == list(range(1, data["final"]["seq"] + 1))
+    assert data["events"][2]["payload"]["order"]["n"] == 99
+    assert "fingerprint" not in data["final"]
+    assert runner.invoke(args=["pbem", "verify", str(game_id)]).exit_code == 1

@@ -62,7 +62,8 @@ def test_editing_a_stored_event_is_detected_at_its_seq(
     assert report.first_mismatch.startswith(f"event {target}:")
 
 
-def test_a_corrupted_snapshot_is_discarded_and_reported(session: Session, game, users) -> None:
+def test_a_corrupted_snapshot_is_kept_as_evidence_and_reported_until_cleared(
+        session: Session, game, users) -> None:
     play_a_turn(session, game, users)
     snap = snapshots.all_for(session, game.id)[-1]
     bad = snap.data.replace('"pos":{"blue":0,"red":3}', '"pos":{"blue":0,"red":30}')
@@ -76,7 +77,13 @@ def test_a_corrupted_snapshot_is_discarded_and_reported(session: Session, game, 
     report = verify.verify_game(session, game.id)
     assert not report.ok and report.discarded_snapshots == [snap.seq]
     assert f"snapshot at event {snap.seq}" in report.first_mismatch
-    assert snap.seq not in [s.seq for s in snapshots.all_for(session, game.id)]
+    assert snap.seq not in [s.seq for s in snapshots.all_for(session, game.id)]  # not a cache
+    again = verify.verify_game(session, game.id)  # issue 11, item 6: evidence is never deleted
+    assert not again.ok and f"snapshot at event {snap.seq}" in again.first_mismatch
+    assert "kept as evidence" in again.first_mismatch
+    (kept,) = verify.evidence(session, game.id)
+    assert kept.data == bad and kept.seq == snap.seq
+    assert [e.seq for e in verify.clear_evidence(session, game.id)] == [snap.seq]
     assert verify.verify_game(session, game.id).ok
 
 

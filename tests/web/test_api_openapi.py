@@ -46,3 +46,42 @@ def test_openapi_references_resolve_and_describe_orders_errors_events(client):
 
 def test_openapi_needs_no_login(client):
     assert client.get(f"{PREFIX}/openapi.json").status_code == 200
+
+
+# -- issue 11, item 8: the document agrees with the server ------------------------------------
+def _schema(doc, ref):  # type: ignore[no-untyped-def]
+    return doc["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+
+
+def test_a_game_view_before_the_start_matches_the_documented_schema(app, client, user_factory):
+    import jsonschema
+
+    from tests.web.test_api import bearer, token_for
+    from tests.web.test_play import race_game
+
+    game_id, red, _blue = race_game(app, user_factory, start=False)
+    doc = client.get(f"{PREFIX}/openapi.json").get_json()
+    body = client.get(f"{PREFIX}/games/{game_id}", headers=bearer(token_for(app, red))).get_json()
+    assert body["view"] is None
+    jsonschema.validate(body, _schema(doc, "GameView"))
+
+
+def test_every_operation_documents_the_400_a_nul_in_the_query_gets(app, client, user_factory):
+    from tests.web.test_api import bearer, token_for
+    from tests.web.test_play import race_game
+
+    game_id, red, _blue = race_game(app, user_factory)
+    doc = client.get(f"{PREFIX}/openapi.json").get_json()
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            assert "400" in op["responses"], f"{method} {path}"
+    response = client.get(f"{PREFIX}/games/{game_id}?seat=r%00d", headers=bearer(token_for(app, red)))
+    assert response.status_code == 400
+
+
+def test_405_names_the_allowed_methods(client):
+    response = client.delete(f"{PREFIX}/games")
+    assert response.status_code == 405
+    assert "GET" in response.headers["Allow"]
+    page = client.put("/auth/login")
+    assert page.status_code == 405 and "POST" in page.headers["Allow"]

@@ -229,18 +229,20 @@ def test_bad_deadline_is_400_with_the_reason(app, client, user_factory):
     assert "whole number of hours" in response.get_data(as_text=True)
 
 
-def test_organiser_replaces_a_player_by_email(app, client, user_factory):
+def test_organiser_invites_a_player_by_email(app, client, user_factory):
+    """Any address gets the same answer; the seat changes on acceptance
+    (tests/web/test_invitations.py)."""
     game_id, red, _blue = race_game(app, user_factory)
     newcomer = user_factory(display_name="Nuova")
     as_user(client, red)
     unknown = client.post(f"/games/{game_id}/replace",
                           data={"seat": "blue", "email": "nobody@example.com"})
-    assert unknown.status_code == 400
+    assert unknown.status_code == 302
     response = client.post(f"/games/{game_id}/replace",
                            data={"seat": "blue", "email": newcomer.email.upper()})
     assert response.status_code == 302
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Nuova now plays Blue." in html
+    assert "Nuova now plays Blue." not in html and "Invitations waiting" in html
 
 
 def test_export_link_downloads_the_game_as_json(app, client, user_factory):

@@ -50,6 +50,8 @@ TOKEN_FOR = {
     "lobby.join_invite": "invite_token",
     "leagues.join": "club_invite_token",
     "leagues.calendar_feed": "calendar_token",
+    "invitations.show": "seat_invitation_token",
+    "invitations.accept": "seat_invitation_token",
 }
 #: Every other argument name -> the World attribute that fills it.
 ARG_FOR = {
@@ -61,6 +63,7 @@ ARG_FOR = {
     "vacation_id": "vacation_id",
     "filename": "static_file",
     **{name: name for name in ("club_id", "league_id", "season_id", "pairing_id", "invite_id", "member_id")},
+    "invitation_id": "seat_invitation_id",
 }
 
 
@@ -85,6 +88,8 @@ class World:
     open_token: str
     unsubscribe_token: str
     static_file: str = "css/base.css"
+    seat_invitation_id: int = 0
+    seat_invitation_token: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def value(self, rule: Rule, name: str) -> Any:
@@ -133,16 +138,21 @@ def world(app: Flask, user_factory: Any, *, visibility: str = "private",
                                 status=FAILED, last_error="refused")
         s.add_all([vacation, message])
         s.commit()
+        from pbem.services import invitations
+        invitation = invitations.invite(s, game_id=game.id, user_id=red.id, seat=blue_seats[0],
+                                        email="invited@example.com")
         from pbem.store.models.api import ApiToken, hash_token
         token_row = s.exec(select(ApiToken).where(ApiToken.token_hash == hash_token(token))).one()
         ids = {"link": link.id, "nonce": link.nonce, "vacation": vacation.id,
                "message": message.id, "token": token_row.id, "invite": game.invite_token,
-               "game": game.id}
+               "game": game.id, "invitation": invitation}
     with app.test_request_context():
         from pbem.store.models.accounts import User
         with Session(get_engine(app)) as s:
             red_row = s.get(User, red.id)
             reset = make_reset_token(red_row)
+        from pbem.web.invitations import token_for
+        seat_invitation_token = token_for(ids["invitation"])
         email = _email_serializer().dumps({"uid": red.id, "email": "rosa.new@example.com",
                                            "old": red.email})
         return World(
@@ -152,7 +162,8 @@ def world(app: Flask, user_factory: Any, *, visibility: str = "private",
             invite_token=ids["invite"] or "no-invite", api_token=token,
             api_token_id=ids["token"], vacation_id=ids["vacation"], message_id=ids["message"],
             reset_token=reset, email_token=email, open_token=open_token(red.id, ids["game"]),
-            unsubscribe_token=unsubscribe_token(red.id), extra=league_world(app, red, blue))
+            unsubscribe_token=unsubscribe_token(red.id), extra=league_world(app, red, blue),
+            seat_invitation_id=ids["invitation"].id, seat_invitation_token=seat_invitation_token)
 
 
 def rules(app: Flask) -> list[Rule]:
