@@ -186,6 +186,14 @@ class Game:
     def legal_options(self, seat: str) -> dict[str, Any]:
         return self.ruleset.legal_options(self.state, seat)
 
+    def query(self, seat: str, name: str, args: dict[str, Any] | None = None) -> Any:
+        """Ask the ruleset a named question for ``seat`` (see ``Ruleset.query``); changes nothing."""
+        if not isinstance(name, str) or name not in self.ruleset.queries:
+            raise InvalidOrder("ENGINE-QUERY-1", "Unknown query {name}.", {"name": str(name)})
+        if args is not None and not isinstance(args, dict):
+            raise InvalidOrder("ENGINE-QUERY-2", "The arguments of a query are a JSON object.")
+        return self.ruleset.query(self.state, seat, name, args or {})
+
     def log(self) -> list[Event]:
         """The whole event log (a new list; do not mutate the events)."""
         if self._offset:
@@ -224,8 +232,9 @@ class Game:
         self._append(seat, ev.ORDER, payload)
         try:
             self.ruleset.decide(_Context(self, seat), order)
-        except RulesError:
+        except RulesError as err:
             self._rollback(start)
+            err.name_vocabulary(self._namer)
             raise
         except Exception:
             self._rollback(start)
@@ -261,13 +270,20 @@ class Game:
         if self.result() is not None:
             raise GameOver("DICE-SALT-2", "The game is over; its dice are all rolled.")
         if seat not in self.meta.get("seats", {}):
-            raise InvalidOrder("DICE-SALT-3", f"There is no seat {seat!r} in this game.")
+            raise InvalidOrder("DICE-SALT-3", "There is no seat '{seat}' in this game.", {"seat": seat})
         start = len(self._log)
         for type_, rec in self._require_dice().add_salt(seat, salt):
             self._append(seat, type_, rec)
         return self._log[start:]
 
     # -- internals ----------------------------------------------------------
+    def _namer(self, kind: str, key: str) -> str:
+        """English names of vocabulary for ``RulesError.message`` (seats by their names)."""
+        if kind == "seat":
+            return next((s["name"] for s in self.ruleset.seats(self.meta.get("options", {}))
+                         if s["id"] == key), key)
+        return self.ruleset.vocabulary(kind, key)
+
     def _require_dice(self) -> DiceSource:
         if self.dice is None:
             raise RuntimeError("this game has no dice source (it was replayed for reading only)")
@@ -277,7 +293,7 @@ class Game:
         if self.result() is not None:
             raise GameOver("ENGINE-TURN-2", "The game is over; no more orders are taken.")
         if seat not in self.meta.get("seats", {}):
-            raise NotYourTurn("ENGINE-TURN-3", f"'{seat}' is not a seat of this game.")
+            raise NotYourTurn("ENGINE-TURN-3", "'{seat}' is not a seat of this game.", {"seat": seat})
 
     def _check_turn(self, seat: str) -> None:
         if self.result() is not None:
@@ -285,9 +301,12 @@ class Game:
         owed = self.ruleset.owed(self.state)
         if not any(o["seat"] == seat for o in owed):
             if owed:
-                names = " and ".join(dict.fromkeys(o.get("seat_name", o["seat"]) for o in owed))
-                phase = owed[0].get("phase", "")
-                raise NotYourTurn("ENGINE-TURN-1", f"It is {names}'s turn ({phase}).")
+                labels = {o["seat"]: o.get("seat_name", o["seat"]) for o in owed}
+                label = owed[0].get("phase", "")
+                err = NotYourTurn("ENGINE-TURN-1", "It is {seats}'s turn ({phase}).",
+                                  {"seats": list(labels), "phase": owed[0].get("kind", "")})
+                err.name_vocabulary(lambda kind, key: labels.get(key, key) if kind == "seat" else label)
+                raise err
             raise NotYourTurn("ENGINE-TURN-1", "No decision is owed now.")
 
     def _undo_target(self, seat: str) -> dict[str, Any]:

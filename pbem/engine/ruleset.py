@@ -136,6 +136,20 @@ class Ruleset(ABC):
         """What ``seat`` may do now, for interfaces and bots (shape documented per game)."""
         return {}
 
+    #: The names :meth:`query` answers (documented per game, e.g. A&A ``reachable``, ``retreat``).
+    queries: frozenset[str] = frozenset()
+
+    def query(self, state: State, seat: str, name: str, args: dict[str, Any]) -> Any:
+        """A narrower question than ``legal_options``, for interfaces: e.g. where selected units may go.
+
+        ``name`` is one of :attr:`queries`; ``args`` its JSON arguments (a partial order). The answer is
+        plain JSON, computed with the same validation code as the orders, so an interface never offers
+        an illegal choice. Raises ``InvalidOrder`` (``ENGINE-QUERY-1``) for an unknown query or bad args.
+        """
+        from pbem.engine.errors import InvalidOrder
+
+        raise InvalidOrder("ENGINE-QUERY-1", "Unknown query {name}.", {"name": name})
+
     def default_order(self, state: State, seat: str) -> Order | None:
         """The safe order the deadline policy submits for an absent seat, or ``None``."""
         return None
@@ -154,6 +168,14 @@ class Ruleset(ABC):
     def snapshot_key(self, state: State) -> Any:
         """A value that changes at turn boundaries, where the store caches snapshots."""
         return self.dice_period_key(state)
+
+    def vocabulary(self, kind: str, key: str) -> str:
+        """The English name of a vocabulary key (``kind`` one of ``errors.VOCABULARY_KINDS``).
+
+        Refusal parameters carry keys (``{"unit": "tank"}``); the Game renders ``err.message`` in
+        English through this, and a game's UI package translates the same keys. Default: the key.
+        """
+        return key
 
     def describe_event(self, event: Event) -> str | None:
         """A one-line English description of an event for readable logs (optional)."""

@@ -39,16 +39,16 @@ def value(ut: UnitType, side: str) -> int:
 def target_class(ut: UnitType) -> str:
     if ut.domain == "air":
         return "air"
-    if ut.submarine:
+    if ut.has("evades_air"):
         return "sub"
-    if ut.transport:
+    if ut.has("defenceless"):
         return "trn"
     return "other"
 
 
 def category(ut: UnitType, own_destroyer: bool) -> str:
     """The restriction on the hit this unit scores (AA41-CMB-09a/b, AA41-UNIT-DD-03)."""
-    if ut.submarine:
+    if ut.has("cannot_hit_air"):
         return "S"
     if ut.domain == "air" and not own_destroyer:
         return "A"
@@ -79,7 +79,7 @@ def firing_dice(types: Mapping[str, UnitType], shooters: Iterable[Unit], side: s
     for unit in shooters:
         ut = types[unit["type"]]
         hit_on = value(ut, side) if target is None else target
-        if hit_on > 0 and not ut.transport:
+        if hit_on > 0 and not ut.has("defenceless"):
             cat = category(ut, own_destroyer)
             if classes is not None and (cat == "S" and "air" not in classes or cat == "A" and "sub" not in classes):
                 cat = "N"

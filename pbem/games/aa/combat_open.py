@@ -46,14 +46,14 @@ def _sea_battle(rs: AARuleset, state: State, zone: str, power: str, assault: lis
     foes = _enemies(rs, state, zone, power, ("sea", "air"))
     if not mine or not foes:
         return []
-    surface = any(types[u["type"]].surface_warship for u in foes)
-    if not surface and all(types[u["type"]].transport for u in mine):
+    surface = any(types[u["type"]].has("surface_warship") for u in foes)
+    if not surface and all(types[u["type"]].has("defenceless") for u in mine):
         return []  # Interp. AMB-17: transports alone fight no submarines or transports
     if assault and not surface:
-        subs = any(types[u["type"]].submarine for u in foes)
-        destroyer = any(types[u["type"]].destroyer for u in mine)
+        subs = any(types[u["type"]].has("stealth") for u in foes)
+        destroyer = any(types[u["type"]].has("detects_submarines") for u in mine)
         air_to_sea = any(v == "sea" for d in assault for v in d["air"].values())
-        warship = any(not types[u["type"]].transport and types[u["type"]].domain == "sea" for u in mine)
+        warship = any(not types[u["type"]].has("defenceless") and types[u["type"]].domain == "sea" for u in mine)
         if not (subs and destroyer or air_to_sea or (not subs and warship)):
             return []  # AA41-AMP-05: the transports ignore them and unload
     return mine
@@ -74,7 +74,7 @@ def open_battles(rs: AARuleset, ctx: Any) -> None:
             "place": zone, "kind": "sea", "attacker": power, "defenders": sorted({u["owner"] for u in foes}),
             "attackers": sorted(u["id"] for u in fighters), "amphibious": False,
             "for": sorted({d["target"] for d in mine_decl}),
-            "hostile": any(rs.data.units[u["type"]].surface_warship for u in foes)})
+            "hostile": any(rs.data.units[u["type"]].has("surface_warship") for u in foes)})
     for territory in rs.data.land_territories:
         owner = state["owners"].get(territory)
         if owner is None or not is_enemy(rs, power, owner):
@@ -108,7 +108,7 @@ def land_seaborne(rs: AARuleset, ctx: Any, b: Battle) -> None:
     for landing in b.get("landing", []):
         zone = landing["sea_zone"]
         foes = [u for u in _enemies(rs, state, zone, b["attacker"], ("sea", "air"))
-                if not rs.data.units[u["type"]].transport and not u.get("t_submerged")]
+                if not rs.data.units[u["type"]].has("defenceless") and not u.get("t_submerged")]
         if zone in state["battles"] and foes:
             continue  # a sea battle was fought and did not clear the zone
         ships = {u["id"] for u in state["units"][zone] if u["id"] in set(landing["transports"])

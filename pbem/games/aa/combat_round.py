@@ -76,7 +76,8 @@ def start_round(rs: AARuleset, ctx: Any, b: Battle, submerge: list[int]) -> None
     if submerge:
         ctx.emit("aa.submerged", {"place": place, "side": "attacker", "units": submerge, "by": "attacker"})
     if strike["defender"]:
-        diving = [u["id"] for u in dfn if rs.data.units[u["type"]].submarine and prefs(state, u["owner"])["submerge"]]
+        diving = [u["id"] for u in dfn
+                  if rs.data.units[u["type"]].has("submerge") and prefs(state, u["owner"])["submerge"]]
         if diving:
             ctx.emit("aa.submerged", {"place": place, "side": "defender", "units": diving, "by": "standing orders"})
     if (submerge or strike["defender"]) and conclude_if_over(rs, ctx, b):
@@ -93,7 +94,7 @@ def run(rs: AARuleset, ctx: Any, b: Battle, stage: str) -> None:
 
 
 def _subs(rs: AARuleset, units: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [u for u in units if rs.data.units[u["type"]].submarine]
+    return [u for u in units if rs.data.units[u["type"]].has("first_strike")]
 
 
 def _a_strike(rs: AARuleset, ctx: Any, b: Battle) -> bool:
@@ -122,14 +123,14 @@ def _remove_set_aside(rs: AARuleset, ctx: Any, b: Battle) -> bool:
 def _a_fire(rs: AARuleset, ctx: Any, b: Battle) -> bool:
     shooters = attackers(rs, ctx.state, b)
     if b["strike"]["attacker"]:  # submarines that struck do not fire again (AA41-CMB-14)
-        shooters = [u for u in shooters if not rs.data.units[u["type"]].submarine]
+        shooters = [u for u in shooters if not rs.data.units[u["type"]].has("first_strike")]
     return fire(rs, ctx, b, "attacker", shooters, "a_fire", "d_fire", remove=False)
 
 
 def _d_fire(rs: AARuleset, ctx: Any, b: Battle) -> bool:
     shooters = defenders(rs, ctx.state, b)  # includes the set-aside casualties (AA41-CMB-07)
     if b["strike"]["defender"]:
-        shooters = [u for u in shooters if not rs.data.units[u["type"]].submarine]
+        shooters = [u for u in shooters if not rs.data.units[u["type"]].has("first_strike")]
     return fire(rs, ctx, b, "defender", shooters, "d_fire", "remove", remove=True)
 
 
@@ -209,7 +210,7 @@ def apply(rs: AARuleset, ctx: Any, b: Battle, side: str, selection: list[int], s
 def _can_hit_any(rs: AARuleset, shooters: list[dict[str, Any]], side: str, targets: list[dict[str, Any]]) -> bool:
     types = rs.data.units
     own = has_destroyer(rs, shooters)
-    return any(arith.value(types[s["type"]], side) > 0 and not types[s["type"]].transport
+    return any(arith.value(types[s["type"]], side) > 0 and not types[s["type"]].has("defenceless")
                and arith.can_hit(types[s["type"]], types[t["type"]], own)
                for s in shooters for t in targets)
 
@@ -249,10 +250,10 @@ def _defenseless(rs: AARuleset, ctx: Any, b: Battle, att: list[dict[str, Any]], 
     waits for the attacker's ``retreat`` or ``battle``/``press`` (stay).
     """
     types = rs.data.units
-    a_war = [u for u in att if not types[u["type"]].transport]
-    d_war = [u for u in dfn if not types[u["type"]].transport]
-    a_trn = [u for u in att if types[u["type"]].transport]
-    d_trn = [u for u in dfn if types[u["type"]].transport]
+    a_war = [u for u in att if not types[u["type"]].has("defenceless")]
+    d_war = [u for u in dfn if not types[u["type"]].has("defenceless")]
+    a_trn = [u for u in att if types[u["type"]].has("defenceless")]
+    d_trn = [u for u in dfn if types[u["type"]].has("defenceless")]
     if not d_war:  # (i) the defender has only transports left; CMB-19 when the attacker too
         doomed = d_trn if _can_hit_any(rs, att, "attacker", d_trn) else []
         exposed = False

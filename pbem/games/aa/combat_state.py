@@ -37,7 +37,7 @@ def is_cargo(rs: AARuleset, unit: Unit, by_id: dict[int, Unit]) -> bool:
     ship = by_id.get(unit["aboard"])
     if ship is None:
         return True
-    return rs.data.units[ship["type"]].transport or ship["owner"] != unit["owner"]
+    return rs.data.units[ship["type"]].has("carries_land_units") or ship["owner"] != unit["owner"]
 
 
 def attackers(rs: AARuleset, state: State, battle: Battle) -> list[Unit]:
@@ -78,7 +78,7 @@ def lost_with(rs: AARuleset, state: State, b: Battle, ship_ids: list[int]) -> tu
 
 
 def has_destroyer(rs: AARuleset, units: list[Unit]) -> bool:
-    return any(rs.data.units[u["type"]].destroyer for u in units)
+    return any(rs.data.units[u["type"]].has("detects_submarines") for u in units)
 
 
 def lineup(units: list[Unit]) -> list[dict[str, Any]]:

@@ -65,13 +65,13 @@ def validate_move(rs: AARuleset, state: State, power: str, phase: str,
         raise IllegalOrder("AA41-NCM-03", "Stranded fighters are moved first: no other"
                                           " noncombat move until they have landed.")
     for unit in units:
-        name = f"{utype(rs, unit).name} {unit['id']}"
         if ended(unit, phase) and unit.get("aboard") is None:  # unloading: always (AMB-07)
-            raise IllegalOrder("AA41-CM-02", f"{name} has ended its movement for this phase.")
+            raise IllegalOrder("AA41-CM-02", "{unit} {unit_id} has ended its movement for this phase.",
+                                             {"unit": unit["type"], "unit_id": unit["id"]})
         if phase == NONCOMBAT_MOVE and domain(rs, unit) != "air" and (
                 unit.get("t_combat") or transport.in_assault(state, unit)):
-            raise IllegalOrder("AA41-NCM-01", f"{name} moved or fought in combat: only air"
-                                              " units move again, to land.")
+            raise IllegalOrder("AA41-NCM-01", "{unit} {unit_id} moved or fought in combat: only air units move"
+                                              " again, to land.", {"unit": unit["type"], "unit_id": unit["id"]})
     payload: dict[str, Any] = {"units": ids, "route": list(route), "phase": phase,
                                "cost": len(route) - 1}
     if any(domain(rs, u) == "land" and u.get("aboard") is not None for u in units):
@@ -156,8 +156,9 @@ def _plan_air(rs: AARuleset, state: State, units: list[Unit], route: list[str], 
             air.check_air_route(rs, state, unit, route, phase, power)
             plan = plans.get(str(unit["id"]))
             if plan is None:
-                raise IllegalOrder("AA41-AIR-05", f"No kamikaze moves: name the landing plan of"
-                                   f" {utype(rs, unit).name} {unit['id']} (\"landing\").")
+                raise IllegalOrder("AA41-AIR-05", 'No kamikaze moves: name the landing plan of {unit} {unit_id}'
+                                                  ' ("landing").',
+                                                  {"unit": utype(rs, unit).name, "unit_id": unit['id']})
             left = air.movement_left(rs, unit) - (len(route) - 1)
             air.check_landing_plan(rs, state, unit, dest, left, plan, power, index, others)
         payload["landing"] = {str(u["id"]): plans[str(u["id"])] for u in flyers}
@@ -188,16 +189,16 @@ def order_attack_in_place(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> Non
     index = unit_index(state)
     first = index.get(ids[0])
     if first is None:
-        raise InvalidOrder("AA41-ORDER-3", f"There is no unit {ids[0]}.")
+        raise InvalidOrder("AA41-ORDER-3", "There is no unit {unit_id}.", {"unit_id": ids[0]})
     space = first[0]
     units = owned_units(rs, index, ids, space, power)
     if not enemy_units(rs, state, space, power):
-        raise IllegalOrder("AA41-CM-11", f"There are no enemy units in {space} to attack.")
+        raise IllegalOrder("AA41-CM-11", "There are no enemy units in {space} to attack.", {"space": space})
     for unit in units:
         if unit.get("t_moved") or unit.get("t_combat") or (
                 unit.get("aboard") is not None and domain(rs, unit) == "land"):
-            raise IllegalOrder("AA41-CM-11", f"Unit {unit['id']} has moved or is cargo: only"
-                                             " units that stayed may attack in place.")
+            raise IllegalOrder("AA41-CM-11", "Unit {unit_id} has moved or is cargo: only units that stayed may"
+                                             " attack in place.", {"unit_id": unit['id']})
     ctx.emit("aa.attacked_in_place", {"units": ids, "space": space, "rule": "AA41-CM-11"})
 
 

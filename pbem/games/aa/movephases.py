@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine.errors import Refusal
 from pbem.games.aa import air, amphibious
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 State = dict[str, Any]
 Unit = dict[str, Any]
-Problem = tuple[str, str]
+Problem = Refusal
 
 
 # -- combat move --------------------------------------------------------------------------------
@@ -51,24 +52,24 @@ def combat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
             if unit["owner"] != power:
                 continue
             kind = utype(rs, unit)
-            name = f"{kind.name} {unit['id']}"
             if kind.domain == "land" and unit.get("t_loaded") == COMBAT_MOVE \
                     and unit.get("aboard") is not None and unit["id"] not in cargo:
-                problems.append(("AA41-CM-16", f"{name} was loaded in combat move: it must be"
-                                 " unloaded in a declared amphibious assault this turn."))
+                problems.append(("AA41-CM-16", "{unit} {unit_id} was loaded in combat move: it must be unloaded in a"
+                                               " declared amphibious assault this turn.",
+                                               {"unit": unit["type"], "unit_id": unit["id"]}))
             if not unit.get("t_combat") or attacked:
                 continue
             if kind.domain == "sea" and unit.get("t_moved"):
                 start = unit.get("t_from", space)
                 left_hostile = start != space and zone_hostile(rs, state, start, power)
                 if space not in zones and not left_hostile:
-                    problems.append(("AA41-CM-07", f"{name} ended its combat move in {space},"
-                                     " where there is no battle and no declared amphibious"
-                                     " assault."))
+                    problems.append(("AA41-CM-07", "{unit} {unit_id} ended its combat move in {space}, where there"
+                                                   " is no battle and no declared amphibious assault.",
+                                                   {"unit": unit["type"], "unit_id": unit["id"], "space": space}))
             elif kind.domain == "air" and not _air_target_ok(rs, state, space, power, targets):
-                problems.append(("AA41-CM-21", f"{name} ended its combat move in {space}, where"
-                                 " there is nothing to attack and none of your land units"
-                                 " attack."))
+                problems.append(("AA41-CM-21", "{unit} {unit_id} ended its combat move in {space}, where there is"
+                                               " nothing to attack and none of your land units attack.",
+                                               {"unit": unit["type"], "unit_id": unit["id"], "space": space}))
     return problems + amphibious.combat_move_problems(rs, state)
 
 
@@ -92,8 +93,8 @@ def combat_move_end(rs: AARuleset, ctx: Any) -> None:
         mine = [u for u in state["units"][space] if u["owner"] == power
                 and not u.get("t_combat") and u.get("aboard") is None]
         ships = [u for u in mine if utype(rs, u).domain == "sea"]
-        fighting = [u for u in ships if not utype(rs, u).transport
-                    and not (utype(rs, u).submarine and not enemy_destroyer(rs, state, space,
+        fighting = [u for u in ships if not utype(rs, u).has("defenceless")
+                    and not (utype(rs, u).has("stealth") and not enemy_destroyer(rs, state, space,
                                                                             power))]
         if not fighting:
             continue  # Interp. AMB-17: transports alone, submarines without a destroyer there
@@ -111,16 +112,19 @@ def noncombat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
         if unit.get("t_waiting") or (rs.map.is_sea(space) and air.can_land_at_sea(rs, unit)
                                      and air.carrier_rooms(rs, state, space, power)):
             continue  # lands on that carrier when the phase ends
-        name = f"{utype(rs, unit).name} {unit['id']}"
         spots = air.landing_spots(rs, state, space, unit)
         if spots:
-            problems.append(("AA41-AIR-08", f"{name} in {space} can still land (e.g. in"
-                             f" {spots[0]}): land every air unit you can."))
+            problems.append(("AA41-AIR-08", "{unit} {unit_id} in {space} can still land (e.g. in {space_2}): land"
+                                            " every air unit you can.",
+                                            {"unit": unit["type"], "unit_id": unit["id"], "space": space,
+                                             "space_2": spots[0]}))
             continue
         pickup = _carrier_pickup(rs, state, space, unit, power)
         if pickup:
-            problems.append(("AA41-AIR-13", f"Carrier {pickup[0]} must move to {pickup[1]} to"
-                             f" pick up {name}, which has nowhere else to land."))
+            problems.append(("AA41-AIR-13", "Carrier {unit_id} must move to {space} to pick up {unit} {unit_id_2},"
+                                            " which has nowhere else to land.",
+                                            {"unit_id": pickup[0], "space": pickup[1], "unit": unit["type"],
+                                             "unit_id_2": unit["id"]}))
     return problems
 
 
@@ -140,8 +144,8 @@ def _carrier_commitments(rs: AARuleset, state: State, power: str) -> list[Proble
         if zone_hostile(rs, state, zone, power):
             continue  # the zone was not cleared
         if air.carrier_can_reach(rs, state, carrier[1], carrier[0], zone, power):
-            problems.append(("AA41-AIR-07", f"Carrier {carrier_id} was declared to receive"
-                             f" fighter {key} in {zone}: it must move there."))
+            problems.append(("AA41-AIR-07", "Carrier {unit_id} was declared to receive fighter {key} in {space}: it"
+                                            " must move there.", {"unit_id": carrier_id, "key": key, "space": zone}))
     return problems
 
 

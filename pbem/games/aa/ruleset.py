@@ -14,7 +14,8 @@ Each rules module listed in :data:`MODULES` may expose these tables, merged here
 * ``EVENT_REDACTORS``: ``[fn(event, seat) -> event | None]``;
 * ``DEFAULT_ORDERS``: ``[fn(rs, state, seat) -> order | None]`` for the deadline policy;
 * ``LEGAL_OPTIONS``: ``[fn(rs, state, seat) -> dict]`` merged into ``legal_options``;
-* ``DESCRIBERS``: event type -> ``fn(rs, event) -> str`` for readable logs.
+* ``DESCRIBERS``: event type -> ``fn(rs, event) -> str`` for readable logs;
+* ``QUERIES``: query name -> ``fn(rs, state, seat, args) -> JSON`` answering ``Ruleset.query``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from pbem.engine import InvalidOrder, ReplayError, Ruleset
+from pbem.engine.errors import format_message
+from pbem.engine.i18n import N_
 from pbem.games.aa.data import load_scenario
 from pbem.games.aa.state import PHASE_LABELS, State, build_state
 
@@ -35,12 +38,14 @@ from pbem.games.aa.state import PHASE_LABELS, State, build_state
 # {type: UnitType}, ``setups`` {"rulebook": position, "errata": position}; and
 # ``mapgraph.MapGraph(data)`` is the precomputed map (``rs.map``).
 
+_PHASE_PROMPT = N_("{power}: {phase}")
+
 #: The rules modules whose tables make up the ruleset (each engineer adds theirs).
 MODULES = [
     "pbem.games.aa.sequence",
     "pbem.games.aa.capture", "pbem.games.aa.combat",
     "pbem.games.aa.purchase", "pbem.games.aa.mobilize", "pbem.games.aa.economy",
-    "pbem.games.aa.movement",
+    "pbem.games.aa.movement", "pbem.games.aa.queries",
 ]
 
 
@@ -75,12 +80,14 @@ class AARuleset(Ruleset):
         self.default_orders: list[Callable[..., Any]] = []
         self.legal_option_hooks: list[Callable[..., dict[str, Any]]] = []
         self.describers: dict[str, Callable[..., str]] = {}
+        self.query_hooks: dict[str, Callable[..., Any]] = {}
         anytime: set[str] = set()
         for name in MODULES:
             module = importlib.import_module(name)
             self._merge(self.orders, getattr(module, "ORDERS", {}), name)
             self._merge(self.evolvers, getattr(module, "EVOLVERS", {}), name)
             self._merge(self.describers, getattr(module, "DESCRIBERS", {}), name)
+            self._merge(self.query_hooks, getattr(module, "QUERIES", {}), name)
             for table, target in (("PHASE_EXIT_CHECKS", self.exit_checks),
                                   ("PHASE_END", self.phase_end), ("PHASE_START", self.phase_start)):
                 for phase, fn in getattr(module, table, {}).items():
@@ -94,6 +101,7 @@ class AARuleset(Ruleset):
             self.legal_option_hooks.extend(getattr(module, "LEGAL_OPTIONS", []))
             anytime.update(getattr(module, "ANYTIME", ()))
         self.anytime_orders = frozenset(anytime)
+        self.queries = frozenset(self.query_hooks)
 
     @staticmethod
     def _merge(target: dict[str, Any], table: dict[str, Any], module: str) -> None:
@@ -105,18 +113,18 @@ class AARuleset(Ruleset):
     # -- set-up --------------------------------------------------------------------
     def options_schema(self) -> list[dict[str, Any]]:
         return [
-            {"name": "victory", "label": "Victory conditions (AA41-VIC-01)", "type": "choice",
+            {"name": "victory", "label": N_("Victory conditions (AA41-VIC-01)"), "type": "choice",
              "default": "two_capitals", "choices": [
-                 {"value": "two_capitals", "label": "Standard game: two capitals"},
-                 {"value": "one_capital", "label": "Quick game: one capital"}]},
-            {"name": "setup", "label": "Starting setup", "type": "choice", "default": "rulebook",
-             "choices": [{"value": "rulebook", "label": "Rulebook"},
-                         {"value": "errata", "label": "Rulebook with errata (+3 Soviet infantry,"
-                                                      " +1 US infantry, +1 US destroyer)"}]},
-            {"name": "dice", "label": "Dice", "type": "choice", "default": "standard",
-             "choices": [{"value": "standard", "label": "Standard dice"},
-                         {"value": "low_luck", "label": "Low luck"}]},
-            {"name": "ask_defender", "label": "Ask the defender to choose casualties",
+                 {"value": "two_capitals", "label": N_("Standard game: two capitals")},
+                 {"value": "one_capital", "label": N_("Quick game: one capital")}]},
+            {"name": "setup", "label": N_("Starting setup"), "type": "choice", "default": "rulebook",
+             "choices": [{"value": "rulebook", "label": N_("Rulebook")},
+                         {"value": "errata", "label": N_("Rulebook with errata (+3 Soviet infantry,"
+                                                      " +1 US infantry, +1 US destroyer)")}]},
+            {"name": "dice", "label": N_("Dice"), "type": "choice", "default": "standard",
+             "choices": [{"value": "standard", "label": N_("Standard dice")},
+                         {"value": "low_luck", "label": N_("Low luck")}]},
+            {"name": "ask_defender", "label": N_("Ask the defender to choose casualties"),
              "type": "bool", "default": False},
         ]
 
@@ -145,15 +153,17 @@ class AARuleset(Ruleset):
                 return owed
         power, phase = state["power"], state["phase"]
         label = PHASE_LABELS[phase]
-        return [{"seat": power, "seat_name": self.power_names[power], "kind": phase,
-                 "phase": label, "prompt": f"{self.power_names[power]}: {label}"}]
+        params = {"power": power, "phase": phase}
+        return [{"seat": power, "seat_name": self.power_names[power], "kind": phase, "phase_key": phase,
+                 "phase": label, "prompt_key": _PHASE_PROMPT, "prompt_params": params,
+                 "prompt": format_message(_PHASE_PROMPT, params, self.vocabulary)}]
 
     def decide(self, ctx: Any, order: dict[str, Any]) -> None:
         handler = self.orders.get(order["type"])
         if handler is None:
             known = ", ".join(sorted(self.orders))
             raise InvalidOrder("AA41-ORDER-1",
-                               f"Unknown order type '{order['type']}' (known: {known}).")
+                               "Unknown order type '{type}' (known: {known}).", {"type": order['type'], "known": known})
         handler(self, ctx, order)
 
     def evolve(self, state: State, event: dict[str, Any]) -> None:
@@ -167,12 +177,19 @@ class AARuleset(Ruleset):
 
     # -- views and helpers -----------------------------------------------------------
     def view(self, state: State, seat: str | None) -> State:
-        if not self.view_redactors:
-            return state
+        from pbem.games.aa.queries import add_view_extras
+
         seen = copy.copy(state)
         for redact in self.view_redactors:
             redact(seen, seat)
+        add_view_extras(self, seen, seat)
         return seen
+
+    def query(self, state: State, seat: str, name: str, args: dict[str, Any]) -> Any:
+        hook = self.query_hooks.get(name)
+        if hook is None:
+            return super().query(state, seat, name, args)
+        return hook(self, state, seat, args)
 
     def event_view(self, event: dict[str, Any], seat: str | None) -> dict[str, Any] | None:
         for redact in self.event_redactors:
@@ -193,6 +210,18 @@ class AARuleset(Ruleset):
             if order is not None:
                 return order
         return {"type": "end_phase"} if seat == state["power"] else None
+
+    def vocabulary(self, kind: str, key: str) -> str:
+        """English names: unit types, powers, sides and phases (spaces are named by their keys)."""
+        if kind == "unit" and key in self.data.units:
+            return self.data.units[key].name
+        if kind == "power":
+            return self.power_names.get(key, key)
+        if kind == "side":
+            return self.data.side_names.get(key, key)
+        if kind == "phase":
+            return PHASE_LABELS.get(key, key)
+        return key
 
     def describe_event(self, event: dict[str, Any]) -> str | None:
         describe = self.describers.get(event["type"])

@@ -39,8 +39,7 @@ def end_phase(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
     for check in rs.exit_checks.get(phase, []):
         problems = check(rs, state)
         if problems:
-            rule_id, message = problems[0]
-            raise IllegalOrder(rule_id, message)
+            raise IllegalOrder(*problems[0])
     for hook in rs.phase_end.get(phase, []):
         hook(rs, ctx)
     following = next_phase(rs, state, phase)

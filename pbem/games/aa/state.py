@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import InvalidOrder
+from pbem.engine.i18n import N_
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
@@ -24,11 +25,11 @@ Unit = dict[str, Any]
 
 PHASES = ("purchase", "combat_move", "combat", "noncombat_move", "mobilize")
 PHASE_LABELS = {
-    "purchase": "purchase units",
-    "combat_move": "combat move",
-    "combat": "conduct combat",
-    "noncombat_move": "noncombat move",
-    "mobilize": "mobilize new units",
+    "purchase": N_("purchase units"),
+    "combat_move": N_("combat move"),
+    "combat": N_("conduct combat"),
+    "noncombat_move": N_("noncombat move"),
+    "mobilize": N_("mobilize new units"),
 }
 _UNIT_RESERVED = {"type", "owner", "count", "aboard_entry"}
 
@@ -40,19 +41,21 @@ def build_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
     power = position.get("power", data.turn_order[0])
     phase = position.get("phase", "purchase")
     if power not in powers:
-        raise InvalidOrder("AA41-POS-1", f"Unknown power '{power}' in the position.")
+        raise InvalidOrder("AA41-POS-1", "Unknown power '{power}' in the position.", {"power": power})
     if phase not in PHASES:
-        raise InvalidOrder("AA41-POS-2", f"Unknown phase '{phase}' (one of {', '.join(PHASES)}).")
+        raise InvalidOrder("AA41-POS-2", "Unknown phase '{phase}' (one of {PHASES}).",
+                                         {"phase": phase, "PHASES": ', '.join(PHASES)})
     owners: dict[str, str | None] = {}
     given_owners = position.get("owners", {})
     for name in given_owners:
         if name not in data.spaces or data.spaces[name].kind != "land":
-            raise InvalidOrder("AA41-POS-3", f"'{name}' is not a land territory.")
+            raise InvalidOrder("AA41-POS-3", "'{name}' is not a land territory.", {"name": name})
     for name, space in sorted(data.spaces.items()):
         if space.kind == "land":
             owner = given_owners.get(name, space.original_owner)
             if owner is not None and owner not in powers:
-                raise InvalidOrder("AA41-POS-1", f"Unknown power '{owner}' owning {name}.")
+                raise InvalidOrder("AA41-POS-1", "Unknown power '{power}' owning {name}.",
+                                                 {"power": owner, "name": name})
             owners[name] = None if space.neutral else owner
     ipcs = {p.id: int(position.get("ipcs", {}).get(p.id, p.ipcs)) for p in data.powers}
     units, next_id = _build_units(rs, position.get("units", {}), powers)
@@ -83,14 +86,16 @@ def _build_units(rs: AARuleset, spec: dict[str, list[dict[str, Any]]],
     next_id = 1
     for space in sorted(spec):
         if space not in data.spaces:
-            raise InvalidOrder("AA41-POS-3", f"Unknown space '{space}' in the position.")
+            raise InvalidOrder("AA41-POS-3", "Unknown space '{space}' in the position.", {"space": space})
         first_ids: list[int] = []
         for entry in spec[space]:
             kind, owner = entry.get("type"), entry.get("owner")
             if kind not in data.units:
-                raise InvalidOrder("AA41-POS-4", f"Unknown unit type '{kind}' in {space}.")
+                raise InvalidOrder("AA41-POS-4", "Unknown unit type '{unit}' in {space}.",
+                                                 {"unit": kind, "space": space})
             if owner not in powers:
-                raise InvalidOrder("AA41-POS-1", f"Unknown power '{owner}' in {space}.")
+                raise InvalidOrder("AA41-POS-1", "Unknown power '{power}' in {space}.",
+                                                 {"power": owner, "space": space})
             first_ids.append(next_id)
             for _ in range(int(entry.get("count", 1))):
                 unit: Unit = {"id": next_id, "type": kind, "owner": owner, "hits": 0}
