@@ -26,8 +26,6 @@ def vocabulary_kind(param: str) -> str | None:
 
 def format_message(template: str, params: Mapping[str, Any], namer: Namer | None = None) -> str:
     """``template`` filled with ``params``; vocabulary named by ``namer`` (default: the keys)."""
-    if not params:
-        return template
     shown: dict[str, Any] = {}
     for name, value in params.items():
         kind = vocabulary_kind(name)

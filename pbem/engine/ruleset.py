@@ -14,6 +14,7 @@ the state, the log, undo, and the dice; a ruleset only
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from types import EllipsisType
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -28,10 +29,13 @@ Upcaster = Any  # Callable[[dict], dict]: payload of version v -> payload of ver
 class OrderContext(Protocol):
     """What ``Ruleset.decide`` uses to produce events (implemented by the Game)."""
 
-    state: State
     seat: str
 
-    def emit(self, type_: str, payload: dict[str, Any], seat: str | None = ...) -> Event:
+    @property
+    def state(self) -> State:
+        """The game's state, changed by each emitted event."""
+
+    def emit(self, type_: str, payload: dict[str, Any], seat: str | None | EllipsisType = ...) -> Event:
         """Append one event to the log and apply it to ``state`` at once."""
 
     def roll(
@@ -135,6 +139,22 @@ class Ruleset(ABC):
     def legal_options(self, state: State, seat: str) -> dict[str, Any]:
         """What ``seat`` may do now, for interfaces and bots (shape documented per game)."""
         return {}
+
+    #: Order types and their fields: ``{type: {field: JSON Schema of the value}}`` (``{}`` accepts
+    #: any JSON value: the rules check it). The default :meth:`order_schema` is built from it.
+    order_fields: dict[str, dict[str, Any]] = {}
+
+    def order_schema(self) -> dict[str, Any] | None:
+        """JSON Schema of this ruleset's orders (see ``pbem.engine.schemas``); ``None``: not checked."""
+        if not self.order_fields:
+            return None
+        from pbem.engine.schemas import schema_from_fields
+
+        return schema_from_fields({"undo": {}, **self.order_fields})
+
+    def position_schema(self) -> dict[str, Any] | None:
+        """JSON Schema of the position format of ``from_position`` (``None``: not documented)."""
+        return None
 
     #: The names :meth:`query` answers (documented per game, e.g. A&A ``reachable``, ``retreat``).
     queries: frozenset[str] = frozenset()

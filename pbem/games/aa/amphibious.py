@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
     check_active,
@@ -156,7 +157,7 @@ def parse_declaration(order: dict[str, Any], state: State, power: str) -> dict[s
             "air": assigned}
 
 
-def order_declare_amphibious(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def order_declare_amphibious(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     state, power, phase = check_active(rs, ctx)
     if phase != COMBAT_MOVE:
         raise IllegalOrder("AA41-AMP-02", "Amphibious assaults are declared in combat move.")

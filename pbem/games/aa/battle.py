@@ -202,13 +202,13 @@ def check_selection(types: Mapping[str, UnitType], candidates: Sequence[Unit], h
     return None
 
 
-def preference_key(types: Mapping[str, UnitType], prefs: Mapping[str, Any], cargo_count: Mapping[int, int]):
+def preference_key(types: Mapping[str, UnitType], prefs: Mapping[str, Any], cargo_count: Mapping[int, int]) -> Any:
     """Sort key of ``(unit, kills)`` slots by a power's standing loss order (first lost first)."""
     loss = list(prefs.get("loss_order", []))
     keep = list(prefs.get("keep_last", []))
     damage_first = prefs.get("damage_battleships_first", True)
 
-    def key(slot: tuple[Unit, bool]) -> tuple:
+    def key(slot: tuple[Unit, bool]) -> tuple[Any, ...]:
         unit, kills = slot
         ut = types[unit["type"]]
         if damage_first and not kills:

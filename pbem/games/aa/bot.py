@@ -232,10 +232,12 @@ class RandomBot:
             near = rs.map.within_air(here, reach)
         else:
             step = rs.map.land_neighbours if kind == "land" else rs.map.sea_neighbours
-            near, frontier = set(), {here}
+            found: set[str] = set()
+            frontier = {here}
             for _ in range(reach):
-                frontier = {n for s in frontier for n in step(s)} - near
-                near |= frontier
+                frontier = {n for s in frontier for n in step(s)} - found
+                found |= frontier
+            near = tuple(found)
         friendly = rs.data.friendly
         for space in near:
             if kind == "land" and territory_hostile(rs, state, space, power):

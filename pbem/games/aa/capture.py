@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.state import State, capital_lost, is_enemy
 
 if TYPE_CHECKING:
@@ -52,13 +53,13 @@ def capture_payloads(rs: AARuleset, state: State, territory: str, power: str) ->
     return [payload]
 
 
-def capture(rs: AARuleset, ctx: Any, territory: str, power: str) -> None:
+def capture(rs: AARuleset, ctx: OrderContext, territory: str, power: str) -> None:
     """Emit the events of ``power`` taking control of ``territory``."""
     for payload in capture_payloads(rs, ctx.state, territory, power):
         ctx.emit(CAPTURED, payload)
 
 
-def settle_liberations(rs: AARuleset, ctx: Any) -> None:
+def settle_liberations(rs: AARuleset, ctx: OrderContext) -> None:
     """End of Conduct combat (AA41-CAP-03/04, Interp. AMB-04).
 
     Every territory the active power captured this turn whose original owner is another

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal, format_message
 from pbem.engine.i18n import N_
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import battle as arith
 from pbem.games.aa import combat_open, combat_round, standing, stranded
 from pbem.games.aa.combat_state import EVOLVERS as _STATE_EVOLVERS
@@ -35,18 +36,18 @@ if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
 
 
-def open_battles(rs: AARuleset, ctx: Any) -> None:
+def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
     combat_open.open_battles(rs, ctx)
 
 
-def _battle_for(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> Battle:
+def _battle_for(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> Battle:
     state = ctx.state
     if state["phase"] != "combat":
         raise IllegalOrder("AA41-SEQ-03", "Battles are fought in the conduct combat phase.")
     place = order.get("place")
     if not isinstance(place, str):
-        raise InvalidOrder("AA41-CMB-02", "Name the battle's space: {'place': 'Ukraine'}.")
-    b = state["battles"].get(place)
+        raise InvalidOrder("AA41-CMB-02", "Name the battle's space: {{'place': 'Ukraine'}}.")
+    b: Battle | None = state["battles"].get(place)
     if b is None:
         raise IllegalOrder("AA41-CMB-01", "There is no battle in {space}.", {"space": place})
     if b["status"] == "over":
@@ -55,10 +56,8 @@ def _battle_for(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> Battle:
 
 
 def pending_battle(state: dict[str, Any]) -> Battle | None:
-    for b in state["battles"].values():
-        if b["pending"] is not None:
-            return b
-    return None
+    battles: dict[str, Battle] = state["battles"]
+    return next((b for b in battles.values() if b["pending"] is not None), None)
 
 
 def check_battle_order(rs: AARuleset, state: dict[str, Any], b: Battle) -> None:
@@ -81,7 +80,7 @@ def check_battle_order(rs: AARuleset, state: dict[str, Any], b: Battle) -> None:
                                               {"space": landing['sea_zone']})
 
 
-def battle_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def battle_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``battle``/``press``: fight the next round of a battle (steps 2-6)."""
     state = ctx.state
     b = _battle_for(rs, ctx, order)
@@ -94,7 +93,7 @@ def battle_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
     combat_round.start_round(rs, ctx, b, submerge)
 
 
-def submerge_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def submerge_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``submerge``: the attacker's submarines dive before the next round, then it is fought."""
     battle_order(rs, ctx, {**order, "submerge": order.get("units", [])})
 
@@ -115,7 +114,7 @@ def _submerge_ids(rs: AARuleset, state: dict[str, Any], b: Battle, ids: Any) -> 
     return sorted(set(ids))
 
 
-def casualties_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def casualties_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``casualties``: the owed choice of which units take the hits (AA41-CMB-06/07/08, AA41-MNF-05)."""
     state = ctx.state
     b = _battle_for(rs, ctx, order)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.capture import capture
 from pbem.games.aa.combat_state import Battle, is_cargo
 from pbem.games.aa.state import State, Unit, is_enemy
@@ -59,7 +60,7 @@ def _sea_battle(rs: AARuleset, state: State, zone: str, power: str, assault: lis
     return mine
 
 
-def open_battles(rs: AARuleset, ctx: Any) -> None:
+def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
     """``PHASE_START["combat"]``: open every battle, capture empty hostile territories."""
     state = ctx.state
     power = state["power"]
@@ -98,7 +99,7 @@ def open_battles(rs: AARuleset, ctx: Any) -> None:
                         for d in decl]})
 
 
-def land_seaborne(rs: AARuleset, ctx: Any, b: Battle) -> None:
+def land_seaborne(rs: AARuleset, ctx: OrderContext, b: Battle) -> None:
     """AA41-AMP-08: after the sea battle, surviving declared land units unload into the target.
 
     Nothing lands if a sea battle was fought and the zone still holds defending units other than

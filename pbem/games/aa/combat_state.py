@@ -89,7 +89,8 @@ def lineup(units: list[Unit]) -> list[dict[str, Any]]:
 
 
 def _battle(state: State, event: dict[str, Any]) -> Battle:
-    return state["battles"][event["payload"]["place"]]
+    battle: Battle = state["battles"][event["payload"]["place"]]
+    return battle
 
 
 def _remove(state: State, place: str, ids: list[int], stranded: list[int]) -> None:

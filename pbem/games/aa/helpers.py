@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import RulesError
 from pbem.engine.errors import format_message
-from pbem.games.aa import air
 from pbem.games.aa.movement import validate_move
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
@@ -20,6 +19,7 @@ from pbem.games.aa.routes import (
     domain,
     enemy_units,
     movement_left,
+    safe_territory,
     territory_hostile,
     unit_index,
 )
@@ -139,7 +139,7 @@ def _order_for(rs: AARuleset, state: State, units: list[Unit], route: list[str],
         for unit in fliers:
             left = movement_left(rs, unit) - (len(route) - 1)
             spots = [s for s in rs.map.within_air(dest, left)
-                     if rs.map.is_land(s) and air.safe_territory(rs, state, s, unit["owner"])]
+                     if rs.map.is_land(s) and safe_territory(rs, state, s, unit["owner"])]
             if not spots:
                 return None
             plans[str(unit["id"])] = min(spots, key=lambda s: rs.map.air_distance(dest, s) or 0)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.purchase import parse_units, pool_cost, unit_names
 from pbem.games.aa.state import State
 
@@ -95,7 +96,7 @@ def eligible_complexes(rs: AARuleset, state: State, power: str, at: str, utype: 
     return found, None
 
 
-def place(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def place(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     state = ctx.state
     power = state["power"]
     if ctx.seat != power:
@@ -318,7 +319,7 @@ def _exit_check(rs: AARuleset, state: State) -> list[Refusal]:
                             " placed are refunded.", {"unit": types[0], "space": space})]
 
 
-def _phase_end(rs: AARuleset, ctx: Any) -> None:
+def _phase_end(rs: AARuleset, ctx: OrderContext) -> None:
     """AA41-MOB-09: refund what could not be placed."""
     state = ctx.state
     left = {u: state["bought"][u] for u in rs.data.unit_order if state["bought"].get(u)}

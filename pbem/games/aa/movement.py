@@ -16,6 +16,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import air, amphibious, movephases, transport
 from pbem.games.aa.capture import capture
 from pbem.games.aa.routes import (
@@ -29,6 +30,7 @@ from pbem.games.aa.routes import (
     domain,
     ended,
     enemy_units,
+    movement_left,
     owned_units,
     parse_ids,
     unit_index,
@@ -42,7 +44,7 @@ State = dict[str, Any]
 Unit = dict[str, Any]
 
 
-def order_move(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def order_move(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     state, power, phase = check_active(rs, ctx)
     payload = validate_move(rs, state, power, phase, order)
     ctx.emit("aa.moved", payload)
@@ -159,7 +161,7 @@ def _plan_air(rs: AARuleset, state: State, units: list[Unit], route: list[str], 
                 raise IllegalOrder("AA41-AIR-05", 'No kamikaze moves: name the landing plan of {unit} {unit_id}'
                                                   ' ("landing").',
                                                   {"unit": utype(rs, unit).name, "unit_id": unit['id']})
-            left = air.movement_left(rs, unit) - (len(route) - 1)
+            left = movement_left(rs, unit) - (len(route) - 1)
             air.check_landing_plan(rs, state, unit, dest, left, plan, power, index, others)
         payload["landing"] = {str(u["id"]): plans[str(u["id"])] for u in flyers}
         return
@@ -179,7 +181,7 @@ def _plan_air(rs: AARuleset, state: State, units: list[Unit], route: list[str], 
 
 
 # -- attack in place (AA41-CM-10/11) -----------------------------------------------------
-def order_attack_in_place(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def order_attack_in_place(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``{"type": "attack_in_place", "units": [ids]}``: units stay and attack where they are."""
     state, power, phase = check_active(rs, ctx)
     if phase != COMBAT_MOVE:
@@ -214,7 +216,8 @@ def _evolve_moved(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     blitz = set(p.get("blitz_units", []))
     land_on = {int(k): v for k, v in p.get("land_on", {}).items()}
     waiting = set(p.get("waiting", []))
-    staying, going = [], []
+    staying: list[Unit] = []
+    going: list[Unit] = []
     for unit in state["units"][start]:
         (going if unit["id"] in movers or unit["id"] in riders else staying).append(unit)
         if unit["id"] in dropped:

@@ -18,12 +18,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine.errors import Refusal
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import air, amphibious
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
     NONCOMBAT_MOVE,
     enemy_destroyer,
     enemy_units,
+    movement_left,
     territory_hostile,
     utype,
     zone_hostile,
@@ -83,7 +85,7 @@ def _air_target_ok(rs: AARuleset, state: State, space: str, power: str,
                for u in state["units"][space])
 
 
-def combat_move_end(rs: AARuleset, ctx: Any) -> None:
+def combat_move_end(rs: AARuleset, ctx: OrderContext) -> None:
     """AA41-CM-10: sea units left in a zone with enemy surface warships stay and fight."""
     state = ctx.state
     power = state["power"]
@@ -153,7 +155,7 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
                     power: str) -> tuple[int, str] | None:
     if not air.can_land_at_sea(rs, fighter):
         return None
-    reach = air.movement_left(rs, fighter)
+    reach = movement_left(rs, fighter)
     side = rs.data.side_of(power)
     for zone in rs.data.sea_zones:
         for carrier in state["units"][zone]:
@@ -164,7 +166,7 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
             if not air.carrier_rooms(rs, state, zone, power):
                 continue
             spots = rs.map.sea_distances(zone, side, state["owners_at_turn_start"],
-                                         state["owners"], limit=air.movement_left(rs, carrier))
+                                         state["owners"], limit=movement_left(rs, carrier))
             for target in rs.map.sorted_spaces(spots):
                 dist = rs.map.air_distance(space, target)
                 if target != zone and dist is not None and dist <= reach \
@@ -173,7 +175,7 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
     return None
 
 
-def settle_air(rs: AARuleset, ctx: Any, rule: str, keep_waiting: bool) -> None:
+def settle_air(rs: AARuleset, ctx: OrderContext, rule: str, keep_waiting: bool) -> None:
     """Land fighters over carriers with room, then lose air units with no safe space."""
     state = ctx.state
     power = state["power"]
@@ -195,11 +197,11 @@ def settle_air(rs: AARuleset, ctx: Any, rule: str, keep_waiting: bool) -> None:
         ctx.emit("aa.air_lost", {"units": sorted(lost), "rule": rule}, seat=None)
 
 
-def noncombat_move_end(rs: AARuleset, ctx: Any) -> None:
+def noncombat_move_end(rs: AARuleset, ctx: OrderContext) -> None:
     settle_air(rs, ctx, "AA41-AIR-08", keep_waiting=True)
 
 
-def mobilize_end(rs: AARuleset, ctx: Any) -> None:
+def mobilize_end(rs: AARuleset, ctx: OrderContext) -> None:
     """AA41-AIR-09: fighters waiting for a new carrier land on it or are lost."""
     settle_air(rs, ctx, "AA41-AIR-09", keep_waiting=False)
 

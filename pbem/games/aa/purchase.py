@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.state import State, capital_lost
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def unit_names(rs: AARuleset, units: dict[str, int]) -> str:
 def parse_units(rs: AARuleset, raw: Any, rule: str) -> dict[str, int]:
     """Validate a ``{type: count}`` dict; return it in purchase-table order without zeros."""
     if not isinstance(raw, dict):
-        raise InvalidOrder(rule, 'List the units as {"infantry": 3, "tank": 1}.')
+        raise InvalidOrder(rule, 'List the units as {{"infantry": 3, "tank": 1}}.')
     for utype, count in raw.items():
         if utype in _COMPLEX_NAMES:
             raise IllegalOrder("AA41-PUR-07", "Industrial complexes cannot be bought or built.")
@@ -48,7 +49,7 @@ def parse_units(rs: AARuleset, raw: Any, rule: str) -> dict[str, int]:
     return {u: raw[u] for u in rs.data.unit_order if raw.get(u)}
 
 
-def purchase(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def purchase(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     state = ctx.state
     power = state["power"]
     if ctx.seat != power:

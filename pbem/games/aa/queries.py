@@ -45,7 +45,7 @@ def query_reachable(rs: AARuleset, state: State, seat: str, args: dict[str, Any]
 def query_retreat(rs: AARuleset, state: State, seat: str, args: dict[str, Any]) -> dict[str, Any]:
     place = args.get("place")
     if not isinstance(place, str):
-        raise InvalidOrder("AA41-CMB-02", "Name the battle's space: {example}.", {"example": "{'place': 'Ukraine'}"})
+        raise InvalidOrder("AA41-CMB-02", "Name the battle's space: {{'place': 'Ukraine'}}.")
     b = state["battles"].get(place)
     if b is None or b["status"] == "over" or seat != b["attacker"]:
         return {"may_retreat": False, "to": [], "air_only": False, "submarines": []}

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.combat_state import Battle, attackers, defenders
 from pbem.games.aa.state import State, Unit
 
@@ -66,7 +67,7 @@ def _zone_hostile_now(rs: AARuleset, state: State, zone: str, power: str) -> boo
                for u in state["units"][zone])
 
 
-def retreat_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def retreat_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     from pbem.games.aa.combat import _battle_for
     from pbem.games.aa.combat_round import end
 

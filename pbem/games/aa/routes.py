@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
+from pbem.engine.ruleset import OrderContext
 
 if TYPE_CHECKING:
     from pbem.games.aa.data import UnitType
@@ -273,7 +274,7 @@ def parse_ids(order: dict[str, Any], key: str = "units") -> list[int]:
     return ids
 
 
-def check_active(rs: AARuleset, ctx: Any) -> tuple[State, str, str]:
+def check_active(rs: AARuleset, ctx: OrderContext) -> tuple[State, str, str]:
     """The seat is the active power and the phase is a movement phase (AA41-DEF-02, CM-09)."""
     state = ctx.state
     power, phase = state["power"], state["phase"]

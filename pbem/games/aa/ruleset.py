@@ -29,7 +29,9 @@ from typing import Any
 from pbem.engine import InvalidOrder, ReplayError, Ruleset
 from pbem.engine.errors import format_message
 from pbem.engine.i18n import N_
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.data import load_scenario
+from pbem.games.aa.orders import ORDER_FIELDS
 from pbem.games.aa.state import PHASE_LABELS, State, build_state
 
 # What the frame reads from the data engineer's modules: ``data.load_scenario(dir)`` returns a
@@ -101,6 +103,7 @@ class AARuleset(Ruleset):
             self.legal_option_hooks.extend(getattr(module, "LEGAL_OPTIONS", []))
             anytime.update(getattr(module, "ANYTIME", ()))
         self.anytime_orders = frozenset(anytime)
+        self.order_fields = {kind: ORDER_FIELDS.get(kind, {}) for kind in self.orders}
         self.queries = frozenset(self.query_hooks)
 
     @staticmethod
@@ -148,7 +151,7 @@ class AARuleset(Ruleset):
         if state["result"] is not None:
             return []
         for hook in self.owed_hooks:
-            owed = hook(self, state)
+            owed: list[dict[str, Any]] | None = hook(self, state)
             if owed:
                 return owed
         power, phase = state["power"], state["phase"]
@@ -158,7 +161,7 @@ class AARuleset(Ruleset):
                  "phase": label, "prompt_key": _PHASE_PROMPT, "prompt_params": params,
                  "prompt": format_message(_PHASE_PROMPT, params, self.vocabulary)}]
 
-    def decide(self, ctx: Any, order: dict[str, Any]) -> None:
+    def decide(self, ctx: OrderContext, order: dict[str, Any]) -> None:
         handler = self.orders.get(order["type"])
         if handler is None:
             known = ", ".join(sorted(self.orders))
@@ -173,7 +176,8 @@ class AARuleset(Ruleset):
         evolver(self, state, event)
 
     def result(self, state: State) -> dict[str, Any] | None:
-        return state["result"]
+        result: dict[str, Any] | None = state["result"]
+        return result
 
     # -- views and helpers -----------------------------------------------------------
     def view(self, state: State, seat: str | None) -> State:
@@ -206,7 +210,7 @@ class AARuleset(Ruleset):
 
     def default_order(self, state: State, seat: str) -> dict[str, Any] | None:
         for hook in self.default_orders:
-            order = hook(self, state, seat)
+            order: dict[str, Any] | None = hook(self, state, seat)
             if order is not None:
                 return order
         return {"type": "end_phase"} if seat == state["power"] else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.state import PHASE_LABELS, PHASES, State, capital_lost, clear_turn_flags
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def next_phase(rs: AARuleset, state: State, after: str | None) -> str | None:
     return None
 
 
-def end_phase(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def end_phase(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``{"type": "end_phase"}``: close the current phase (AA41-SEQ-03)."""
     state = ctx.state
     phase = state["phase"]
@@ -52,13 +53,13 @@ def end_phase(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
         start_next_turn(rs, ctx)
 
 
-def start_phase(rs: AARuleset, ctx: Any, phase: str) -> None:
+def start_phase(rs: AARuleset, ctx: OrderContext, phase: str) -> None:
     ctx.emit("aa.phase_started", {"phase": phase}, seat=None)
     for hook in rs.phase_start.get(phase, []):
         hook(rs, ctx)
 
 
-def start_next_turn(rs: AARuleset, ctx: Any) -> None:
+def start_next_turn(rs: AARuleset, ctx: OrderContext) -> None:
     """Hand the turn to the next power in the turn order (a new round after the last)."""
     state = ctx.state
     order = rs.data.turn_order

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import InvalidOrder
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.state import State
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def _types(rs: AARuleset, order: dict[str, Any], key: str) -> list[str] | None:
     return list(value)
 
 
-def standing_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def standing_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``{"type": "standing", ...}``: replace the seat's standing orders (AA41-CMB-33)."""
     power = ctx.seat
     if power not in rs.sides:

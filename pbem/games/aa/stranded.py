@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import format_message
 from pbem.engine.i18n import N_
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.state import PHASE_LABELS, State, Unit
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def spots(rs: AARuleset, state: State, space: str, fighter: Unit) -> list[Spot]:
     return carriers(space) + land + sea
 
 
-def resolve(rs: AARuleset, ctx: Any) -> None:
+def resolve(rs: AARuleset, ctx: OrderContext) -> None:
     """``PHASE_START["noncombat_move"]``: land what needs no decision (or every one, by standing orders)."""
     state = ctx.state
     ask = state["options"].get("ask_defender")
@@ -71,7 +72,7 @@ def resolve(rs: AARuleset, ctx: Any) -> None:
                                             "by": by})
 
 
-def land_stranded_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def land_stranded_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     state = ctx.state
     unit_id = order.get("unit")
     found = [(s, u) for s, u in stranded(state) if u["id"] == unit_id]

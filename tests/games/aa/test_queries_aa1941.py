@@ -31,7 +31,8 @@ def test_query_reachable_is_helpers_reachable_and_empty_for_other_seats() -> Non
 def test_AA41_CMB_22_query_retreat_lists_the_spaces_legal_options_offers() -> None:
     g = game({"Eastern Europe": [u("infantry", count=3)], "Ukraine": [u("infantry", "ussr")]}, phase="combat_move",
              owners={"Ukraine": "ussr"})
-    g.submit(G, {"type": "move", "units": [uid(g, "Eastern Europe", "infantry")], "route": ["Eastern Europe", "Ukraine"]})
+    g.submit(G, {"type": "move", "units": [uid(g, "Eastern Europe", "infantry")],
+                 "route": ["Eastern Europe", "Ukraine"]})
     g.submit(G, {"type": "end_phase"})
     before = g.query(G, "retreat", {"place": "Ukraine"})
     assert before["may_retreat"] is False and before["to"] == []  # not before a round of combat
@@ -41,7 +42,8 @@ def test_AA41_CMB_22_query_retreat_lists_the_spaces_legal_options_offers() -> No
 def test_view_shows_production_and_battle_sides() -> None:
     g = game({"Eastern Europe": [u("infantry")], "Ukraine": [u("infantry", "ussr")]}, phase="combat_move",
              owners={"Ukraine": "ussr"})
-    g.submit(G, {"type": "move", "units": [uid(g, "Eastern Europe", "infantry")], "route": ["Eastern Europe", "Ukraine"]})
+    g.submit(G, {"type": "move", "units": [uid(g, "Eastern Europe", "infantry")],
+                 "route": ["Eastern Europe", "Ukraine"]})
     g.submit(G, {"type": "end_phase"})
     seen = g.view("uk")
     assert seen["production"]["germany"] == RS.map.production("germany", g.state["owners"])
