@@ -99,7 +99,25 @@ _TYPED: dict[str, type[Any]] = {
     "standing": Standing, "land_stranded": LandStranded,
 }
 
-#: ``{order type: {field: {}}}``: every field is any JSON value here; the rules check the values.
+_INT: dict[str, Any] = {"type": "integer"}
+_STR: dict[str, Any] = {"type": "string"}
+_BOOL = {"type": "boolean"}
+_IDS = {"type": "array", "items": _INT}
+_NAMES = {"type": "array", "items": _STR}
+_COUNTS = {"type": "object", "additionalProperties": _INT}
+_JSON_TYPES: dict[str, dict[str, Any]] = {"int": _INT, "str": _STR, "bool": _BOOL, "list[int]": _IDS, "list[str]": _NAMES,
+               "dict[str, int]": _COUNTS}
+
+
+def _field_schema(annotation: str) -> dict[str, Any]:
+    """The JSON Schema of a field from its annotation (objects are checked by the rules)."""
+    return _JSON_TYPES.get(annotation, {"type": "object"} if annotation.startswith("dict") else {})
+
+
+#: ``{order type: {field: JSON Schema}}``: JSON types only; the rules check the values.
 ORDER_FIELDS: dict[str, dict[str, Any]] = {
-    kind: {name: {} for name in typed.__annotations__ if name != "type"} for kind, typed in _TYPED.items()
+    kind: {name: _field_schema(str(getattr(annotation, "__forward_arg__", annotation)))
+           for name, annotation in typed.__annotations__.items()
+           if name != "type"}
+    for kind, typed in _TYPED.items()
 }
