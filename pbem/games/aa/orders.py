@@ -105,8 +105,8 @@ _BOOL = {"type": "boolean"}
 _IDS = {"type": "array", "items": _INT}
 _NAMES = {"type": "array", "items": _STR}
 _COUNTS = {"type": "object", "additionalProperties": _INT}
-_JSON_TYPES: dict[str, dict[str, Any]] = {"int": _INT, "str": _STR, "bool": _BOOL, "list[int]": _IDS, "list[str]": _NAMES,
-               "dict[str, int]": _COUNTS}
+_JSON_TYPES: dict[str, dict[str, Any]] = {"int": _INT, "str": _STR, "bool": _BOOL, "list[int]": _IDS,
+                                          "list[str]": _NAMES, "dict[str, int]": _COUNTS}
 
 
 def _field_schema(annotation: str) -> dict[str, Any]:
