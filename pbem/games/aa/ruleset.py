@@ -66,6 +66,7 @@ class AARuleset(Ruleset):
         self.sides = {p.id: p.side for p in self.data.powers}
         self.capitals = {p.id: p.capital for p in self.data.powers}
         self.power_names = {p.id: p.name for p in self.data.powers}
+        self._position_validator: Any = None
         self._load_modules()
 
     # -- assembly ------------------------------------------------------------------
@@ -137,6 +138,7 @@ class AARuleset(Ruleset):
                 for pid in self.data.turn_order]
 
     def initial_position(self, options: dict[str, Any]) -> dict[str, Any]:
+        options = self.normalise_options(options)  # defaults filled; a bad setup name is refused
         position = copy.deepcopy(self.data.setups[options["setup"]])
         position.setdefault("round", 1)
         position.setdefault("power", self.data.turn_order[0])
@@ -144,7 +146,23 @@ class AARuleset(Ruleset):
         return position
 
     def position_to_state(self, position: dict[str, Any], options: dict[str, Any]) -> State:
+        from pbem.games.aa.position import validate_position
+
+        validate_position(self, position)
         return build_state(self, position, options)
+
+    def position_schema(self) -> dict[str, Any]:
+        from pbem.games.aa.position import position_schema
+
+        return position_schema(self)
+
+    def position_validator(self) -> Any:
+        """The compiled validator of :meth:`position_schema` (made once per ruleset)."""
+        if self._position_validator is None:
+            from pbem.games.aa.position import validator_for
+
+            self._position_validator = validator_for(self)
+        return self._position_validator
 
     # -- play ----------------------------------------------------------------------
     def owed(self, state: State) -> list[dict[str, Any]]:
