@@ -5,14 +5,10 @@ Only the factories are public: ``aa1941()`` builds the ruleset registered as ``"
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from pbem.games.aa.ruleset import AARuleset
-
-#: The top-level ``rules/`` folder of the project (game data, no code).
-RULES_DIR = Path(__file__).resolve().parents[3] / "rules"
+from pbem.games.rulesdata import rules_dir
 
 
 def aa1941() -> AARuleset:
     """Axis & Allies 1941 (2012 edition), rules data from ``rules/aa1941/``."""
-    return AARuleset(key="aa1941", title="Axis & Allies 1941", data_dir=RULES_DIR / "aa1941")
+    return AARuleset(key="aa1941", title="Axis & Allies 1941", data_dir=rules_dir("aa1941"))

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-RULES_DIR = Path(__file__).resolve().parents[3] / "rules"
+from pbem.games.rulesdata import RULES_DIR, rules_dir
+
+__all__ = ["RULES_DIR", "ScenarioData", "UnitType", "load_scenario", "scenario"]
 
 
 @dataclass(frozen=True)
@@ -241,5 +243,5 @@ _CACHE: dict[str, ScenarioData] = {}
 def scenario(key: str = "aa1941") -> ScenarioData:
     """The scenario ``rules/<key>/``, loaded once per process."""
     if key not in _CACHE:
-        _CACHE[key] = load_scenario(RULES_DIR / key)
+        _CACHE[key] = load_scenario(rules_dir(key))
     return _CACHE[key]

@@ -123,20 +123,6 @@ def capital_lost(rs: AARuleset, state: State, power: str) -> bool:
     return is_enemy(rs, power, state["owners"].get(capital))
 
 
-def find_unit(state: State, unit_id: int) -> tuple[str, Unit] | None:
-    """The space and dict of the unit with this id, or None."""
-    for space, units in state["units"].items():
-        for unit in units:
-            if unit["id"] == unit_id:
-                return space, unit
-    return None
-
-
-def units_of(state: State, space: str, owner: str | None = None) -> list[Unit]:
-    units = state["units"].get(space, [])
-    return [u for u in units if owner is None or u["owner"] == owner]
-
-
 def clear_turn_flags(state: State) -> None:
     """Delete every turn-scoped (``t_``) key of every unit."""
     for units in state["units"].values():
