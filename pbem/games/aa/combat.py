@@ -30,7 +30,6 @@ from pbem.games.aa.combat_state import Battle, attackers, defenders
 from pbem.games.aa.retreat import destinations as retreat_destinations
 from pbem.games.aa.retreat import movers as retreat_movers
 from pbem.games.aa.retreat import retreat_order
-from pbem.games.aa.state import PHASE_LABELS
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
@@ -176,7 +175,7 @@ def owed(rs: AARuleset, state: dict[str, Any]) -> list[dict[str, Any]] | None:
         total = sum(p["hits"].values())
         params = {"power": seat, "count": total, "space": b["place"]}
         out.append({"seat": seat, "seat_name": rs.power_names[seat], "kind": "casualties",
-                    "phase_key": "combat", "phase": PHASE_LABELS["combat"], "place": b["place"],
+                    "phase_key": "combat", "phase": rs.edition.phase_labels["combat"], "place": b["place"],
                     "prompt_key": _CASUALTY_PROMPT, "prompt_params": params,
                     "prompt": format_message(_CASUALTY_PROMPT, params, rs.vocabulary)})
     return out or None

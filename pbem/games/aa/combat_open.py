@@ -34,7 +34,7 @@ def is_amphibious(b: Battle) -> bool:
 def _enemies(rs: AARuleset, state: State, space: str, power: str, domains: tuple[str, ...]) -> list[Unit]:
     units = state["units"][space]
     by_id = {u["id"]: u for u in units}
-    return [u for u in units if is_enemy(rs, power, u["owner"]) and rs.data.units[u["type"]].domain in domains
+    return [u for u in units if is_enemy(rs, state, power, u["owner"]) and rs.data.units[u["type"]].domain in domains
             and not is_cargo(rs, u, by_id)]
 
 
@@ -78,7 +78,7 @@ def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
             "hostile": any(rs.data.units[u["type"]].has("surface_warship") for u in foes)})
     for territory in rs.data.land_territories:
         owner = state["owners"].get(territory)
-        if owner is None or not is_enemy(rs, power, owner):
+        if owner is None or not is_enemy(rs, state, power, owner):
             continue
         decl = [d for d in assaults if d["target"] == territory]
         mine = [u for u in state["units"][territory] if u["owner"] == power

@@ -54,7 +54,7 @@ def defenders(rs: AARuleset, state: State, battle: Battle) -> list[Unit]:
     wanted = ("land", "air") if battle["kind"] == "land" else ("sea", "air")
     out = []
     for unit in units:
-        if not is_enemy(rs, attacker, unit["owner"]) or unit.get("t_submerged"):
+        if not is_enemy(rs, state, attacker, unit["owner"]) or unit.get("t_submerged"):
             continue
         if rs.data.units[unit["type"]].domain in wanted and not is_cargo(rs, unit, by_id):
             out.append(unit)

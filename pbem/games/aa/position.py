@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from jsonschema import Draft202012Validator
 
 from pbem.engine import InvalidOrder
-from pbem.games.aa.state import PHASES
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
@@ -45,7 +44,7 @@ def position_schema(rs: AARuleset) -> dict[str, Any]:
         "properties": {
             "round": {"type": "integer", "minimum": 1},
             "power": {"enum": powers, "description": "the active power"},
-            "phase": {"enum": list(PHASES)},
+            "phase": {"enum": list(rs.edition.phases)},
             "options": {"type": "object", "description": "game options (see options_schema)"},
             "owners": {"type": "object", "additionalProperties": {"enum": [*powers, None]},
                        "description": "territory -> controlling power; unnamed ones keep their original owner"},

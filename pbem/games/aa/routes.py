@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
 from pbem.engine.ruleset import OrderContext
+from pbem.games.aa.state import is_enemy
 
 if TYPE_CHECKING:
     from pbem.games.aa.data import UnitType
@@ -48,11 +49,12 @@ def friendly(rs: AARuleset, a: str | None, b: str | None) -> bool:
 def territory_hostile(rs: AARuleset, state: State, territory: str, power: str) -> bool:
     """AA41-DEF-04: controlled by an enemy power (units do not matter)."""
     owner = state["owners"].get(territory)
-    return owner is not None and not rs.data.friendly(owner, power)
+    return is_enemy(rs, state, owner, power)
 
 
 def enemy_units(rs: AARuleset, state: State, space: str, power: str) -> list[Unit]:
-    return [u for u in state["units"][space] if not rs.data.friendly(u["owner"], power)]
+    """Units of powers at war with ``power`` in ``space``."""
+    return [u for u in state["units"][space] if is_enemy(rs, state, u["owner"], power)]
 
 
 def zone_hostile(rs: AARuleset, state: State, zone: str, power: str) -> bool:

@@ -26,13 +26,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pbem.engine import InvalidOrder, ReplayError, Ruleset
+from pbem.engine import InvalidOrder, ReplayError, RulesError, Ruleset
 from pbem.engine.errors import format_message
 from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.data import load_scenario
+from pbem.games.aa.edition import Edition
 from pbem.games.aa.orders import ORDER_FIELDS
-from pbem.games.aa.state import PHASE_LABELS, State, build_state
+from pbem.games.aa.state import State, build_state
+from pbem.games.rulesdata import rules_dir
 
 # What the frame reads from the data engineer's modules: ``data.load_scenario(dir)`` returns a
 # ScenarioData with ``powers`` (each: id, name, side, capital, ipcs), ``turn_order`` (power ids),
@@ -42,13 +44,6 @@ from pbem.games.aa.state import PHASE_LABELS, State, build_state
 
 _PHASE_PROMPT = N_("{power}: {phase}")
 
-#: The rules modules whose tables make up the ruleset (each engineer adds theirs).
-MODULES = [
-    "pbem.games.aa.sequence",
-    "pbem.games.aa.capture", "pbem.games.aa.combat",
-    "pbem.games.aa.purchase", "pbem.games.aa.mobilize", "pbem.games.aa.economy",
-    "pbem.games.aa.movement", "pbem.games.aa.queries",
-]
 
 
 class AARuleset(Ruleset):
@@ -56,10 +51,11 @@ class AARuleset(Ruleset):
     multi_seat = "side"
     dice_period = "turn"
 
-    def __init__(self, *, key: str, title: str, data_dir: Path) -> None:
-        self.key = key
-        self.title = title
-        self.data = load_scenario(data_dir)
+    def __init__(self, edition: Edition, *, data_dir: Path | None = None) -> None:
+        self.edition = edition
+        self.key = edition.key
+        self.title = edition.title
+        self.data = load_scenario(data_dir if data_dir is not None else rules_dir(edition.folder))
         from pbem.games.aa.mapgraph import MapGraph
 
         self.map = MapGraph(self.data)
@@ -85,7 +81,7 @@ class AARuleset(Ruleset):
         self.describers: dict[str, Callable[..., str]] = {}
         self.query_hooks: dict[str, Callable[..., Any]] = {}
         anytime: set[str] = set()
-        for name in MODULES:
+        for name in self.edition.modules:
             module = importlib.import_module(name)
             self._merge(self.orders, getattr(module, "ORDERS", {}), name)
             self._merge(self.evolvers, getattr(module, "EVOLVERS", {}), name)
@@ -116,21 +112,7 @@ class AARuleset(Ruleset):
 
     # -- set-up --------------------------------------------------------------------
     def options_schema(self) -> list[dict[str, Any]]:
-        return [
-            {"name": "victory", "label": N_("Victory conditions (AA41-VIC-01)"), "type": "choice",
-             "default": "two_capitals", "choices": [
-                 {"value": "two_capitals", "label": N_("Standard game: two capitals")},
-                 {"value": "one_capital", "label": N_("Quick game: one capital")}]},
-            {"name": "setup", "label": N_("Starting setup"), "type": "choice", "default": "rulebook",
-             "choices": [{"value": "rulebook", "label": N_("Rulebook")},
-                         {"value": "errata", "label": N_("Rulebook with errata (+3 Soviet infantry,"
-                                                      " +1 US infantry, +1 US destroyer)")}]},
-            {"name": "dice", "label": N_("Dice"), "type": "choice", "default": "standard",
-             "choices": [{"value": "standard", "label": N_("Standard dice")},
-                         {"value": "low_luck", "label": N_("Low luck")}]},
-            {"name": "ask_defender", "label": N_("Ask the defender to choose casualties"),
-             "type": "bool", "default": False},
-        ]
+        return copy.deepcopy([dict(option) for option in self.edition.options])
 
     def seats(self, options: dict[str, Any]) -> list[dict[str, Any]]:
         by_id = {p.id: p for p in self.data.powers}
@@ -173,7 +155,7 @@ class AARuleset(Ruleset):
             if owed:
                 return owed
         power, phase = state["power"], state["phase"]
-        label = PHASE_LABELS[phase]
+        label = self.edition.phase_labels[phase]
         params = {"power": power, "phase": phase}
         return [{"seat": power, "seat_name": self.power_names[power], "kind": phase, "phase_key": phase,
                  "phase": label, "prompt_key": _PHASE_PROMPT, "prompt_params": params,
@@ -185,7 +167,11 @@ class AARuleset(Ruleset):
             known = ", ".join(sorted(self.orders))
             raise InvalidOrder("AA41-ORDER-1",
                                "Unknown order type '{type}' (known: {known}).", {"type": order['type'], "known": known})
-        handler(self, ctx, order)
+        try:
+            handler(self, ctx, order)
+        except RulesError as err:  # the family's code names rules by their reference (AA41) IDs
+            err.rule_id = self.edition.rule_id(err.rule_id)
+            raise
 
     def evolve(self, state: State, event: dict[str, Any]) -> None:
         evolver = self.evolvers.get(event["type"])
@@ -242,7 +228,7 @@ class AARuleset(Ruleset):
         if kind == "side":
             return self.data.side_names.get(key, key)
         if kind == "phase":
-            return PHASE_LABELS.get(key, key)
+            return self.edition.phase_labels.get(key, key)
         return key
 
     def describe_event(self, event: dict[str, Any]) -> str | None:

@@ -13,19 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa.state import PHASE_LABELS, PHASES, State, capital_lost, clear_turn_flags
+from pbem.games.aa.state import State, capital_lost, clear_turn_flags
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
 
-_SKIPPED_WITHOUT_CAPITAL = ("purchase", "mobilize")
 
 
 def next_phase(rs: AARuleset, state: State, after: str | None) -> str | None:
     """The phase that follows ``after`` for the active power (None: the turn is over)."""
-    start = 0 if after is None else PHASES.index(after) + 1
-    for phase in PHASES[start:]:
-        if phase in _SKIPPED_WITHOUT_CAPITAL and capital_lost(rs, state, state["power"]):
+    phases = rs.edition.phases
+    start = 0 if after is None else phases.index(after) + 1
+    for phase in phases[start:]:
+        if phase in rs.edition.skipped_without_capital and capital_lost(rs, state, state["power"]):
             continue
         return phase
     return None
@@ -91,7 +91,7 @@ def _evolve_turn_started(rs: AARuleset, state: State, event: dict[str, Any]) -> 
 
 
 def _describe_phase(rs: AARuleset, event: dict[str, Any]) -> str:
-    return f"Phase: {PHASE_LABELS[event['payload']['phase']]}"
+    return f"Phase: {rs.edition.phase_labels[event['payload']['phase']]}"
 
 
 def _describe_turn(rs: AARuleset, event: dict[str, Any]) -> str:

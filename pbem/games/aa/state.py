@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import InvalidOrder
-from pbem.engine.i18n import N_
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
@@ -23,14 +22,6 @@ if TYPE_CHECKING:
 State = dict[str, Any]
 Unit = dict[str, Any]
 
-PHASES = ("purchase", "combat_move", "combat", "noncombat_move", "mobilize")
-PHASE_LABELS = {
-    "purchase": N_("purchase units"),
-    "combat_move": N_("combat move"),
-    "combat": N_("conduct combat"),
-    "noncombat_move": N_("noncombat move"),
-    "mobilize": N_("mobilize new units"),
-}
 _UNIT_RESERVED = {"type", "owner", "count", "aboard_entry"}
 
 
@@ -42,9 +33,9 @@ def build_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
     phase = position.get("phase", "purchase")
     if power not in powers:
         raise InvalidOrder("AA41-POS-1", "Unknown power '{power}' in the position.", {"power": power})
-    if phase not in PHASES:
-        raise InvalidOrder("AA41-POS-2", "Unknown phase '{phase}' (one of {PHASES}).",
-                                         {"phase": phase, "PHASES": ', '.join(PHASES)})
+    if phase not in rs.edition.phases:
+        raise InvalidOrder("AA41-POS-2", "Unknown phase '{phase}' (one of {phases}).",
+                           {"phase": phase, "phases": ", ".join(rs.edition.phases)})
     owners: dict[str, str | None] = {}
     given_owners = position.get("owners", {})
     for name in given_owners:
@@ -112,15 +103,15 @@ def side_of(rs: AARuleset, power: str | None) -> str | None:
     return rs.sides.get(power) if power else None
 
 
-def is_enemy(rs: AARuleset, a: str | None, b: str | None) -> bool:
-    """Two powers are enemies if they belong to different sides (AA41-DEF-01)."""
-    return a is not None and b is not None and rs.sides[a] != rs.sides[b]
+def is_enemy(rs: AARuleset, state: State | None, a: str | None, b: str | None) -> bool:
+    """Powers at war now (AA41-DEF-01: different sides; the edition decides: ``Edition.at_war``)."""
+    return a is not None and b is not None and a != b and rs.edition.at_war(rs, state, a, b)
 
 
 def capital_lost(rs: AARuleset, state: State, power: str) -> bool:
     """True when the power's capital is controlled by an enemy (AA41-SEQ-05)."""
     capital = rs.capitals[power]
-    return is_enemy(rs, power, state["owners"].get(capital))
+    return is_enemy(rs, state, power, state["owners"].get(capital))
 
 
 def clear_turn_flags(state: State) -> None:

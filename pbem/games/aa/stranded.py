@@ -21,7 +21,7 @@ from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import format_message
 from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa.state import PHASE_LABELS, State, Unit
+from pbem.games.aa.state import State, Unit
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
@@ -112,7 +112,7 @@ def owed(rs: AARuleset, state: State) -> list[dict[str, Any]] | None:
             seen.add(seat)
             params = {"power": seat, "unit_id": fighter["id"]}
             out.append({"seat": seat, "seat_name": rs.power_names[seat], "kind": "stranded",
-                        "phase_key": "noncombat_move", "phase": PHASE_LABELS["noncombat_move"],
+                        "phase_key": "noncombat_move", "phase": rs.edition.phase_labels["noncombat_move"],
                         "unit": fighter["id"], "prompt_key": _STRANDED_PROMPT, "prompt_params": params,
                         "prompt": format_message(_STRANDED_PROMPT, params, rs.vocabulary)})
     return out or None
