@@ -38,7 +38,8 @@ T = TypeVar("T")
 Order = dict[str, Any]
 Unit = dict[str, Any]
 
-#: How often each unit type is bought (relative weights).
+#: How often each unit type is bought (relative weights; a bot preference, not a rule: types of
+#: other editions' rosters not named here weigh 1).
 BUY_WEIGHTS = {"infantry": 8, "tank": 4, "fighter": 2, "bomber": 1, "submarine": 1, "transport": 2,
                "destroyer": 1, "carrier": 1, "battleship": 1}
 _ATTACK_ENDS = {"land": ("battle", "capture", "blitz"), "sea": ("battle",), "air": ("battle",)}
@@ -148,7 +149,8 @@ class RandomBot:
         costs = options["costs"]
         units: dict[str, int] = {}
         while True:
-            affordable = [t for t in BUY_WEIGHTS for _ in range(BUY_WEIGHTS[t]) if costs[t] <= budget]
+            affordable = [t for t in self.rs.data.unit_order if t in costs
+                          for _ in range(BUY_WEIGHTS.get(t, 1)) if costs[t] <= budget]
             if not affordable:
                 return {"type": "purchase", "units": units}
             kind = self.rng.choice(affordable)
@@ -226,16 +228,18 @@ class RandomBot:
         rs = self.rs
         here = unit_index(state)[stack[0]["id"]][0] if index is None else index[stack[0]["id"]][0]
         kind, reach = domain(rs, stack[0]), min(movement_left(rs, u) for u in stack)
-        if kind == "sea" and all(rs.data.units[u["type"]].transport for u in stack):
+        if kind == "sea" and all(rs.data.units[u["type"]].has("carries_land_units") for u in stack):
             return False
         if kind == "air":
             near = rs.map.within_air(here, reach)
         else:
             step = rs.map.land_neighbours if kind == "land" else rs.map.sea_neighbours
-            near, frontier = set(), {here}
+            found: set[str] = set()
+            frontier = {here}
             for _ in range(reach):
-                frontier = {n for s in frontier for n in step(s)} - near
-                near |= frontier
+                frontier = {n for s in frontier for n in step(s)} - found
+                found |= frontier
+            near = tuple(found)
         friendly = rs.data.friendly
         for space in near:
             if kind == "land" and territory_hostile(rs, state, space, power):
@@ -267,7 +271,7 @@ class RandomBot:
         """Load land units next to a transport, sail it next to a hostile coast and declare."""
         rs, state = self.rs, game.state
         ships = [(zone, u) for zone in rs.data.sea_zones for u in state["units"][zone]
-                 if u["owner"] == seat and rs.data.units[u["type"]].transport and not u.get("t_moved")]
+                 if u["owner"] == seat and rs.data.units[u["type"]].has("carries_land_units") and not u.get("t_moved")]
         if not ships:
             return
         zone, ship = self.rng.choice(ships)
@@ -322,8 +326,8 @@ class RandomBot:
                     return
         order = {"type": "battle", "place": b["place"]}
         subs = [u["id"] for u in state["units"][b["place"]] if u["id"] in set(b["attackers"])
-                and rs.data.units[u["type"]].submarine and not u.get("t_submerged")]
-        foes_dd = any(rs.data.units[u["type"]].destroyer and not rs.data.friendly(u["owner"], seat)
+                and rs.data.units[u["type"]].has("submerge") and not u.get("t_submerged")]
+        foes_dd = any(rs.data.units[u["type"]].has("detects_submarines") and not rs.data.friendly(u["owner"], seat)
                       for u in state["units"][b["place"]])
         if subs and b["kind"] == "sea" and not foes_dd and self.rng.random() < 0.15:
             order["submerge"] = subs
@@ -352,7 +356,7 @@ class RandomBot:
     def _ships(self, game: Game, seat: str) -> list[tuple[str, Unit]]:
         state = game.state
         return [(z, u) for z in self.rs.data.sea_zones for u in state["units"][z]
-                if u["owner"] == seat and self.rs.data.units[u["type"]].transport]
+                if u["owner"] == seat and self.rs.data.units[u["type"]].has("carries_land_units")]
 
     def _land_air(self, game: Game, seat: str) -> None:
         for _space, unit in air.unsafe_air(self.rs, game.state, seat):
