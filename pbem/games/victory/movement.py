@@ -12,7 +12,7 @@ from typing import Any
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.games.victory.hexgrid import distance
 from pbem.games.victory.paths import path_error
-from pbem.games.victory.state import Block, State, board_of, carried, cls, enemy_in
+from pbem.games.victory.state import Block, State, board_of, carried, cls, enemy_in, other
 from pbem.games.victory.units import CARRIER_LOAD, PARA_RANGE, STRATEGIC_MOVE, UNITS
 
 MODES = ("normal", "strategic", "convoy", "para", "amphibious")
@@ -130,6 +130,8 @@ def _check_air(state: State, block: Block, mode: str, path: list[str], onto: Any
     seat, start, dest = block["side"], path[0], path[-1]
     if block["carrier"]:
         carrier = state["blocks"][block["carrier"]]
+        if board_of(state).hexes[carrier["hex"]].get("canal"):
+            raise _refuse("VIC-TERR-CANAL-03", "A carrier in the canal hex {hex} cannot launch aircraft.", start)
         if not carrier_ok(state, carrier, seat):
             raise _refuse("VIC-UNIT-CV-05", "Aircraft cannot launch from the carrier at {hex} (in port, in a "
                           "canal, or after a strategic move).", start)
@@ -259,6 +261,10 @@ def apply_move(state: State, info: dict[str, Any]) -> None:
         block["sortie"] = True
     for b in carried(state, block["id"]):  # VIC-UNIT-CV-03: carried air moves with its carrier
         b["hex"] = dest
+    board = board_of(state)
+    if board.is_base(dest) and state["control"].get(dest) == other(block["side"]) \
+            and not enemy_in(state, dest, block["side"]) and dest not in state["captured"]:
+        state["captured"].append(dest)  # entered unopposed: captured this player-turn (AMB-V-24)
     for port in info.get("ports", []):
         state["port_use"][port] = state["port_use"].get(port, 0) + 1
     if info.get("hexside"):

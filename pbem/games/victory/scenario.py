@@ -229,5 +229,5 @@ def _check_victory(data: dict[str, Any], board: Board, problems: list[Problem]) 
             if h not in board.cities:
                 problems.append(Problem("VIC-VIC-02", "The victory conditions name {hex}, which is not a city.",
                                         {"hex": h}))
-    if "sudden_death" in data["victory"]:
+    if "sudden_death" in data.get("victory", {}):
         walk(data["victory"]["sudden_death"])
