@@ -48,8 +48,8 @@ def test_VIC_SUP_03_VIC_CTRL_04_supply_lines_are_roads_from_a_base_and_stop_at_e
 
 
 def test_VIC_SUP_04_VIC_CTRL_08_a_garrisoned_captured_city_is_a_supply_base() -> None:
-    garrison = game([blk("blue-001", "IN", 2, "0605"), blk("red-001", "IN", 2, "0505"), blk("red-002", "IN", 2, "0506")],
-                    control={"0505": "red"})
+    garrison = game([blk("blue-001", "IN", 2, "0605"), blk("red-001", "IN", 2, "0505"),
+                     blk("red-002", "IN", 2, "0506")], control={"0505": "red"})
     end_player_turn(garrison, "blue")
     assert (_steps(garrison, "red-001"), _steps(garrison, "red-002")) == (2, 2)
     vacant = game([blk("blue-001", "IN", 2, "0605"), blk("red-002", "IN", 2, "0506")])
