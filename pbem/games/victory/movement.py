@@ -152,6 +152,8 @@ def _check_air(state: State, block: Block, mode: str, path: list[str], onto: Any
         carrier = state["blocks"].get(onto)
         if block["type"] == "HB":
             raise _refuse("VIC-UNIT-HB-02", "A heavy bomber can never land on a carrier ({hex}).", dest)
+        if carrier is not None and carrier["hex"] == dest and board_of(state).hexes[dest].get("canal"):
+            raise _refuse("VIC-TERR-CANAL-03", "A carrier in the canal hex {hex} cannot recover aircraft.", dest)
         if carrier is None or carrier["hex"] != dest or not carrier_ok(state, carrier, seat):
             raise _refuse("VIC-UNIT-CV-05", "There is no carrier at {hex} that can take aircraft now.", dest)
         if not carrier_room(state, carrier, block):
