@@ -140,8 +140,9 @@ def _retreat_rule(state: State, b: Block, to: Any) -> str:
     if side.alpine or side.major_river and not side.bridge or side.shoal:
         return "VIC-CMB-26"
     if cls(b) == "army" and not b.get("sea"):
-        if board.is_sea(to):
-            return "VIC-CMB-28"
+        attacking = b["side"] == state["battle"]["attacker"]
+        if board.is_sea(to) or (b["type"] == "MA" and b.get("moved") == "amphibious" and attacking):
+            return "VIC-CMB-28"  # only marines put to sea; landed marines retreat only to sea
         return "VIC-CMB-27" if (to in state["battle"]["entry"]) != (b["side"] == state["battle"]["attacker"]) \
             else "VIC-CMB-24"
     if cls(b) == "naval":
