@@ -21,7 +21,7 @@ from pbem.games.victory.units import CARRIER_LOAD, UNITS
 
 #: The rules editions this engine implements; recorded in every game's position.
 RULES_VERSIONS = {"1999-it": "Italian rules by Enrico Buffo, page of 14 October 1999 (first edition)"}
-SCENARIOS = ("river_line",)
+SCENARIOS = ("river_line", "crossroads")
 
 
 @dataclass(frozen=True)
