@@ -235,6 +235,11 @@ def test_VIC_AIR_13_carried_air_is_not_naval_stacking_airborne_blocks_are_air() 
               blk("red-001", "IN", 1, "1607")])
     move(g, "blue", "blue-001", ["0401", "0402"])
     g.submit("blue", {"type": "end_move"})  # CV + BB are the 2 ships of a coastal hex; the fighters are air
+    decks = game([blk("blue-001", "CV", 2, "0401"), blk("blue-002", "FA", 1, "0401", carrier="blue-001"),
+                  blk("blue-003", "FA", 1, "0401", carrier="blue-001"), blk("blue-004", "CV", 2, "0401"),
+                  blk("blue-005", "FA", 1, "0502"), blk("red-001", "IN", 1, "1607")])
+    move(decks, "blue", "blue-005", ["0502", "0401"], onto="blue-004")
+    assert refused(decks, "blue", {"type": "end_move"}) == "VIC-AIR-02"  # carried air is air stacking
     air = game([blk("blue-001", "FA", 1, "0707"), blk("blue-002", "FA", 1, "0505"), blk("blue-003", "AB", 1, "0505"),
                 blk("red-001", "IN", 1, "0705")])
     move(air, "blue", "blue-001", ["0707", "0705"])
