@@ -76,14 +76,14 @@ def check_move(state: State, seat: str, m: Any) -> dict[str, Any]:
         start = state["blocks"][block["carrier"]]["hex"]
     if path[0] != start:
         raise _refuse("VIC-MOVE-12", "A move starts where the block is ({hex}).", start)
+    if block["launched"]:
+        raise _refuse("VIC-UNIT-CV-04", "The carrier at {hex} has launched its aircraft and may not move again.",
+                      start)
     if block["moved"]:
         rule = "VIC-MOVE-02" if block["moved"] != mode else "VIC-MOVE-01"
         raise _refuse(rule, "The block at {hex} has already moved this turn.", start)
     if block["id"] in state.get("beachheads", {}).values():
         raise _refuse("VIC-UNIT-MA-10", "The marines holding the beachhead at {hex} cannot move.", start)
-    if block["launched"]:
-        raise _refuse("VIC-UNIT-CV-04", "The carrier at {hex} has launched its aircraft and may not move again.",
-                      start)
     dest = path[-1]
     c = cls(block)
     info: dict[str, Any] = {"block": block["id"], "mode": mode, "path": path}

@@ -46,7 +46,8 @@ def test_VIC_CMB_03_no_retreat_into_a_battle_still_to_be_fought() -> None:
     g.submit("blue", {"type": "end_move"})
     g.submit("red", {"type": "air_cover", "blocks": {}})
     g.submit("blue", {"type": "choose_battle", "hex": "0805"})
-    assert "0806" not in g.legal_options("red")["actors"][0]["actions"][-1].get("to", "")
+    retreats = [a["to"] for a in g.legal_options("red")["actors"][0]["actions"] if a["action"] == "retreat"]
+    assert "0806" not in retreats and "0905" in retreats
     assert refused(g, "red", {"type": "act", "block": "red-001", "action": "retreat", "to": "0806"}) == "VIC-CMB-03"
     _act(g, "red", "red-001", "retreat", to="0905")
 
@@ -117,11 +118,16 @@ def test_VIC_CMB_26_no_retreat_into_enemy_blocks() -> None:
 def test_VIC_CMB_28_only_marines_retreat_by_sea() -> None:
     g = battle([blk("red-001", "IN", 2, "0403"), blk("blue-001", "IN", 1, "0402"), blk("blue-002", "MA", 1, "0402")],
                [], [("red-001", ["0403", "0402"])], seat="red")
-    assert refused(g, "blue", {"type": "act", "block": "blue-002", "action": "retreat", "to": "0301"}) \
-        in ("VIC-CMB-27", "VIC-CMB-28")
     _act(g, "blue", "blue-002", "retreat", to="0401")  # defending marines may put to sea
     assert g.state["blocks"]["blue-002"]["sea"] == "convoy"
     assert refused(g, "blue", {"type": "act", "block": "blue-001", "action": "retreat", "to": "0401"}) == "VIC-CMB-28"
+    ships = game([blk("red-001", "BB", 1, "0401"), blk("blue-002", "MA", 1, "0402")], dice=[6], active="red")
+    move(ships, "red", "red-001", ["0401", "0402"])
+    ships.submit("red", {"type": "end_move"})
+    ships.submit("blue", {"type": "air_cover", "blocks": {}})
+    fire(ships, "red", "red-001", "G")
+    assert refused(ships, "blue", {"type": "act", "block": "blue-002", "action": "retreat", "to": "0401"}) \
+        == "VIC-CMB-28"  # not to sea past enemy ships
     landed = game([blk("blue-001", "MA", 2, "0502"), blk("red-001", "IN", 2, "0402")], dice=[6, 6, 6, 6])
     move(landed, "blue", "blue-001", ["0502", "0401", "0402"], mode="amphibious")
     landed.submit("blue", {"type": "end_move"})
