@@ -132,14 +132,17 @@ def _retreat_rule(state: State, b: Block, to: Any) -> str:
     h = b["hex"]
     if not isinstance(to, str) or to not in board.adj[h]:
         return "VIC-CMB-27"
-    if any(e["hex"] == to and e["side"] != b["side"] for e in state["blocks"].values()) or to in state["battles"]:
+    if to in state["battles"]:
+        return "VIC-CMB-03"  # no reinforcing a battle still to be fought (AMB-V-25)
+    if any(e["hex"] == to and e["side"] != b["side"] for e in state["blocks"].values()):
         return "VIC-CMB-26"
     side = board.side(h, to)
     if side.alpine or side.major_river and not side.bridge or side.shoal:
         return "VIC-CMB-26"
     if cls(b) == "army" and not b.get("sea"):
-        if board.is_sea(to):
-            return "VIC-CMB-28"
+        attacking = b["side"] == state["battle"]["attacker"]
+        if board.is_sea(to) or (b["type"] == "MA" and b.get("moved") == "amphibious" and attacking):
+            return "VIC-CMB-28"  # only marines put to sea; landed marines retreat only to sea
         return "VIC-CMB-27" if (to in state["battle"]["entry"]) != (b["side"] == state["battle"]["attacker"]) \
             else "VIC-CMB-24"
     if cls(b) == "naval":
@@ -223,12 +226,16 @@ def rebase(ctx: Any, order: dict[str, Any]) -> None:
         bases = air_bases(state, b, battle["hex"])
         to = moves.get(b["id"])
         if to is not None and to not in bases:
+            if isinstance(to, str) and to.startswith("carrier:") and to.split(":", 1)[1] in state["blocks"] \
+                    and air_bases(state, b, battle["hex"], reach=99).count(to) == 0:
+                raise IllegalOrder("VIC-UNIT-CV-06", "The carrier has no room left for this air block; it must "
+                                   "rebase elsewhere ({to}).", {"to": _hex_of(state, to)})
             raise IllegalOrder("VIC-AIR-05", "An air block rebases to a friendly base within its return range "
                                "that was not captured this turn; {to} is not one.", {"to": str(to)[:20]})
         to = to if to is not None else _nearest(bases, battle["hex"], state)
         out.append({"block": bt.alias(state, b["id"]), "to": to, "type": b["type"] if to is None else None})
         if to is not None:  # later planes see this one landed
-            state["blocks"] = {**state["blocks"], b["id"]: {**b, **_landing(to)}}
+            state["blocks"] = {**state["blocks"], b["id"]: {**b, **_landing(state, to)}}
     state["blocks"] = shadow
     public = [{**m, "to": _hex_of(state, m["to"]) if m["to"] else None} for m in out]
     emit(ctx, "vic.rebased", {"hex": battle["hex"], "side": seat, "moves": public}, {seat: out})
@@ -240,9 +247,10 @@ def _hex_of(state: State, to: str) -> str:
     return str(state["blocks"][to.split(":", 1)[1]]["hex"]) if to.startswith("carrier:") else to
 
 
-def _landing(to: str) -> dict[str, Any]:
+def _landing(state: State, to: str) -> dict[str, Any]:
     if to.startswith("carrier:"):
-        return {"carrier": to.split(":", 1)[1]}
+        cid = to.split(":", 1)[1]
+        return {"hex": state["blocks"][cid]["hex"], "carrier": cid}
     return {"hex": to, "carrier": None}
 
 

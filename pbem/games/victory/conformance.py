@@ -7,7 +7,8 @@ from pbem.games.victory.bot import make_bot
 from pbem.games.victory.invariants import invariants, secrets
 
 CONFORMANCE = Conformance(
-    rulesets={"victory": [{"scenario": "river_line"}, {"scenario": "river_line", "pursuit": True}]},
+    rulesets={"victory": [{"scenario": "river_line"}, {"scenario": "river_line", "pursuit": True},
+                          {"scenario": "crossroads"}]},
     spec="victory.md",
     rule_prefixes=("VIC-",),
     make_bot=make_bot,

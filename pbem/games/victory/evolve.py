@@ -8,7 +8,7 @@ from typing import Any
 from pbem.engine import ReplayError
 from pbem.games.victory.movement import apply_move
 from pbem.games.victory.production import apply_production
-from pbem.games.victory.state import SIDES, Block, State, cls, reset_turn_flags
+from pbem.games.victory.state import SIDES, Block, State, board_of, carried, cls, reset_turn_flags
 
 Event = dict[str, Any]
 
@@ -159,6 +159,8 @@ def _retreated(state: State, e: Event) -> None:
     if p["class"] != "air":
         key = f"{to}|{p['class']}"
         battle["retreat_use"][key] = battle["retreat_use"].get(key, 0) + 1
+    for air in carried(state, b["id"]):
+        air["carrier"] = None  # a carrier leaving the battle leaves its aircraft in the fight (VIC-UNIT-CV-06)
     if cls(b) == "army" and p["class"] == "naval" and not b.get("sea"):
         b["sea"] = "convoy"  # marines retreating to sea become a convoy (AMB-V-13)
     b["hex"] = to
@@ -183,7 +185,11 @@ def _blockade(state: State, e: Event) -> None:
 
 
 def _battle_decided(state: State, e: Event) -> None:
-    state["battle"].update(stage="rebase", halves=[])  # half-hits vanish (VIC-CMB-19)
+    battle = state["battle"]
+    h, attacker = battle["hex"], battle["attacker"]
+    if e["payload"].get("winner") == attacker and board_of(state).is_base(h) and state["control"].get(h) != attacker:
+        state["captured"].append(h)  # captured this player-turn: no rebasing there (VIC-AIR-05, AMB-V-24)
+    battle.update(stage="rebase", halves=[])  # half-hits vanish (VIC-CMB-19)
 
 
 def _rebase_due(state: State, e: Event) -> None:

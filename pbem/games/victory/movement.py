@@ -12,7 +12,7 @@ from typing import Any
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.games.victory.hexgrid import distance
 from pbem.games.victory.paths import path_error
-from pbem.games.victory.state import Block, State, board_of, carried, cls, enemy_in
+from pbem.games.victory.state import Block, State, board_of, carried, cls, enemy_in, other
 from pbem.games.victory.units import CARRIER_LOAD, PARA_RANGE, STRATEGIC_MOVE, UNITS
 
 MODES = ("normal", "strategic", "convoy", "para", "amphibious")
@@ -76,14 +76,14 @@ def check_move(state: State, seat: str, m: Any) -> dict[str, Any]:
         start = state["blocks"][block["carrier"]]["hex"]
     if path[0] != start:
         raise _refuse("VIC-MOVE-12", "A move starts where the block is ({hex}).", start)
+    if block["launched"]:
+        raise _refuse("VIC-UNIT-CV-04", "The carrier at {hex} has launched its aircraft and may not move again.",
+                      start)
     if block["moved"]:
         rule = "VIC-MOVE-02" if block["moved"] != mode else "VIC-MOVE-01"
         raise _refuse(rule, "The block at {hex} has already moved this turn.", start)
     if block["id"] in state.get("beachheads", {}).values():
         raise _refuse("VIC-UNIT-MA-10", "The marines holding the beachhead at {hex} cannot move.", start)
-    if block["launched"]:
-        raise _refuse("VIC-UNIT-CV-04", "The carrier at {hex} has launched its aircraft and may not move again.",
-                      start)
     dest = path[-1]
     c = cls(block)
     info: dict[str, Any] = {"block": block["id"], "mode": mode, "path": path}
@@ -130,6 +130,8 @@ def _check_air(state: State, block: Block, mode: str, path: list[str], onto: Any
     seat, start, dest = block["side"], path[0], path[-1]
     if block["carrier"]:
         carrier = state["blocks"][block["carrier"]]
+        if board_of(state).hexes[carrier["hex"]].get("canal"):
+            raise _refuse("VIC-TERR-CANAL-03", "A carrier in the canal hex {hex} cannot launch aircraft.", start)
         if not carrier_ok(state, carrier, seat):
             raise _refuse("VIC-UNIT-CV-05", "Aircraft cannot launch from the carrier at {hex} (in port, in a "
                           "canal, or after a strategic move).", start)
@@ -150,6 +152,8 @@ def _check_air(state: State, block: Block, mode: str, path: list[str], onto: Any
         carrier = state["blocks"].get(onto)
         if block["type"] == "HB":
             raise _refuse("VIC-UNIT-HB-02", "A heavy bomber can never land on a carrier ({hex}).", dest)
+        if carrier is not None and carrier["hex"] == dest and board_of(state).hexes[dest].get("canal"):
+            raise _refuse("VIC-TERR-CANAL-03", "A carrier in the canal hex {hex} cannot recover aircraft.", dest)
         if carrier is None or carrier["hex"] != dest or not carrier_ok(state, carrier, seat):
             raise _refuse("VIC-UNIT-CV-05", "There is no carrier at {hex} that can take aircraft now.", dest)
         if not carrier_room(state, carrier, block):
@@ -259,6 +263,10 @@ def apply_move(state: State, info: dict[str, Any]) -> None:
         block["sortie"] = True
     for b in carried(state, block["id"]):  # VIC-UNIT-CV-03: carried air moves with its carrier
         b["hex"] = dest
+    board = board_of(state)
+    if board.is_base(dest) and state["control"].get(dest) == other(block["side"]) \
+            and not enemy_in(state, dest, block["side"]) and dest not in state["captured"]:
+        state["captured"].append(dest)  # entered unopposed: captured this player-turn (AMB-V-24)
     for port in info.get("ports", []):
         state["port_use"][port] = state["port_use"].get(port, 0) + 1
     if info.get("hexside"):

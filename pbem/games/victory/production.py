@@ -30,6 +30,11 @@ def check_production(state: State, seat: str, order: dict[str, Any]) -> list[dic
     new_in: dict[str, list[str]] = {}
     out = []
     for item in builds:
+        if isinstance(item, dict) and "from" in item:
+            raise _refuse("VIC-PROD-07", "Steps can never be transferred from one block to another.")
+        if isinstance(item, dict) and (item.get("disband") or (isinstance(item.get("steps"), int)
+                                                               and item["steps"] < 0)):
+            raise _refuse("VIC-PROD-08", "Blocks can never be reduced or eliminated voluntarily.")
         if not isinstance(item, dict) or not isinstance(item.get("steps"), int) or item["steps"] < 1:
             raise InvalidOrder("VIC-PROD-03", "Each build item names a city and a number of steps (1 or more).")
         city = item.get("city")

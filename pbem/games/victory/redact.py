@@ -21,6 +21,8 @@ def _revealed(state: State, b: Block) -> bool:
     battle = state.get("battle")
     if battle and b["hex"] == battle["hex"] and b["id"] in battle["alias"]:
         return True
+    if b.get("cover"):
+        return True  # air cover, revealed from the moment it joins (VIC-FOG-04)
     if state.get("blockades", {}).get(b["hex"]) == b["side"] and cls(b) == "naval":
         return True
     return bool(state.get("beachheads", {}).get(b["hex"]) == b["id"])

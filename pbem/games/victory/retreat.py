@@ -78,6 +78,13 @@ def retreat_hexes(state: State, b: Block) -> list[str]:
     return out
 
 
+def _air_room(state: State, hex_: str, b: Block) -> bool:
+    """Room for one more air block in ``hex_`` (carried air counts, VIC-AIR-02); ``b`` itself excepted."""
+    here = sum(1 for x in state["blocks"].values() if x["hex"] == hex_ and x["side"] == b["side"]
+               and cls(x) == "air" and x["id"] != b["id"])
+    return here + 1 <= AIR_STACK
+
+
 def retreat_class_key(b: Block, dest: str, state: State) -> str:
     """The class a retreating block counts as at its destination (marines going to sea count as naval)."""
     klass = retreat_class(b)
@@ -110,6 +117,7 @@ def air_bases(state: State, b: Block, origin: str, reach: int | None = None,
         for c in sorted(state["blocks"].values(), key=lambda x: x["id"]):
             if c["type"] == "CV" and c["side"] == b["side"] and distance(origin, c["hex"]) <= rng \
                     and carrier_ok(state, c, b["side"]) and carrier_room(state, c, b) \
+                    and _air_room(state, c["hex"], b) \
                     and not (c["hex"] != origin and (enemy_in(state, c["hex"], b["side"]) or
                                                      c["hex"] in state["battles"])):
                 out.append(f"carrier:{c['id']}")

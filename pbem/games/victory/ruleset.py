@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbem.engine import InvalidOrder, ReplayError, Ruleset
+from pbem.engine import IllegalOrder, InvalidOrder, ReplayError, Ruleset
 from pbem.games.victory import combat_orders as co
 from pbem.games.victory import legal, redact, sequence
 from pbem.games.victory.evolve import EVOLVERS
@@ -59,6 +59,9 @@ class VictoryRuleset(Ruleset):
         if handler is None:
             raise InvalidOrder("VIC-SEQ-04", "Unknown order type {type}.", {"type": str(order["type"])[:30]})
         if not any(order["type"] in legal.KIND_ORDERS.get(k, ()) for k in kinds):
+            if order["type"] in ("move", "end_move", "air_cover") and ctx.state["phase"] == "combat":
+                raise IllegalOrder("VIC-SEQ-06", "Every move, air cover included, is finished before combat; no "
+                                   "{type} now.", {"type": order["type"]})
             raise InvalidOrder("VIC-SEQ-04", "A {type} order is not what is owed now ({owed}).",
                                {"type": order["type"], "owed": ", ".join(sorted(kinds))})
         handler(ctx, order)

@@ -21,7 +21,7 @@ from pbem.games.victory.units import CARRIER_LOAD, UNITS
 
 #: The rules editions this engine implements; recorded in every game's position.
 RULES_VERSIONS = {"1999-it": "Italian rules by Enrico Buffo, page of 14 October 1999 (first edition)"}
-SCENARIOS = ("river_line",)
+SCENARIOS = ("river_line", "crossroads")
 
 
 @dataclass(frozen=True)
@@ -229,5 +229,5 @@ def _check_victory(data: dict[str, Any], board: Board, problems: list[Problem]) 
             if h not in board.cities:
                 problems.append(Problem("VIC-VIC-02", "The victory conditions name {hex}, which is not a city.",
                                         {"hex": h}))
-    if "sudden_death" in data["victory"]:
+    if "sudden_death" in data.get("victory", {}):
         walk(data["victory"]["sudden_death"])

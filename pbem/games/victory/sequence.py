@@ -151,7 +151,9 @@ def air_cover(ctx: Any, order: dict[str, Any]) -> None:
         if present + added[h] > AIR_STACK:
             raise IllegalOrder("VIC-AIR-08", "At most 2 of your air blocks may be in the battle at {hex}.",
                                {"hex": h})
-    public = [{"path": [state["blocks"][bid]["hex"], h]} for bid, h in sorted(sends.items())]
+    # VIC-FOG-04: air cover blocks are revealed when they join, not when their battle starts
+    public = [{"path": [state["blocks"][bid]["hex"], h], "type": state["blocks"][bid]["type"],
+               "steps": state["blocks"][bid]["steps"]} for bid, h in sorted(sends.items())]
     emit(ctx, "vic.air_cover", {"side": seat, "moves": public}, {seat: dict(sorted(sends.items()))})
     if len(state["battles"]) == 1:
         bt.start_battle(ctx, state["battles"][0])

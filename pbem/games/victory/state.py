@@ -68,8 +68,7 @@ def stack_counts(state: State, hex_: str, side: str) -> dict[str, int]:
     for b in blocks_at(state, hex_, side):
         c = cls(b)
         if c == "air":
-            if not b.get("carrier"):
-                counts["air"] += 1
+            counts["air"] += 1  # carried air too: air stacking is 2 per hex (§4.4.2), not naval (VIC-AIR-13)
         elif c == "naval":
             counts["naval"] += 1
         elif b.get("sea"):

@@ -7,6 +7,7 @@ from typing import Any
 from pbem.games.victory.state import SIDES, State, board_of, other
 
 DEFAULT_SUDDEN_DEATH = {"kind": "all_enemy_cities"}  # VIC-VIC-06
+DEFAULT_TURNS = 10  # VIC-VIC-06
 
 
 def controlled_pp(state: State, side: str, enemy_only: bool = False) -> int:
@@ -40,14 +41,14 @@ def holds(state: State, side: str, cond: dict[str, Any]) -> bool:
 
 def check(state: State) -> dict[str, Any] | None:
     """The victory check after both player-turns (VIC-VIC-01, VIC-VIC-04): a result or None."""
-    vic = state["scenario"]["victory"]
+    vic = state["scenario"].get("victory", {})
     sudden = vic.get("sudden_death", DEFAULT_SUDDEN_DEATH)
     winners = [s for s in SIDES if holds(state, s, sudden)]
     if len(winners) == 1:
         return {"winner": winners[0], "reason": "sudden_death", "turn": state["turn"]}
     if len(winners) == 2:
         return {"winner": None, "draw": True, "reason": "both_sudden_death", "turn": state["turn"]}
-    if state["turn"] >= vic["turns"]:
+    if state["turn"] >= vic.get("turns", DEFAULT_TURNS):
         pp = {s: controlled_pp(state, s) for s in SIDES}
         if vic.get("at_end", "compare_pp") == "compare_pp" and pp["blue"] != pp["red"]:
             return {"winner": max(SIDES, key=lambda s: pp[s]), "reason": "turn_limit", "pp": pp,

@@ -46,3 +46,24 @@ def types(events: list[dict[str, Any]]) -> list[str]:
 def owed_kind(g) -> tuple[str, str]:
     o = g.owed()[0]
     return o["seat"], o["kind"]
+
+
+def end_player_turn(g, seat: str, **end: Any) -> None:
+    """End movement (no battles expected) and the player-turn: control, then the other side's supply."""
+    g.submit(seat, {"type": "end_move"})
+    g.submit(seat, {"type": "end_turn", **end})
+
+
+def battle(blocks: list[dict[str, Any]], dice: list[int], moves: list[tuple[str, list[str]]], seat: str = "blue",
+           cover: dict[str, str] | None = None, mode: str = "normal", **kw: Any):
+    """Move into a battle, end movement and answer air cover; returns the game with the battle started."""
+    g = game(blocks, dice=dice, active=seat, **kw)
+    for bid, path in moves:
+        move(g, seat, bid, path, mode=mode)
+    g.submit(seat, {"type": "end_move"})
+    g.submit("red" if seat == "blue" else "blue", {"type": "air_cover", "blocks": cover or {}})
+    return g
+
+
+def fire(g, seat: str, bid: str, target: str = "G"):
+    return g.submit(seat, {"type": "act", "block": bid, "action": "fire", "target": target})

@@ -59,7 +59,6 @@ def test_VIC_TERR_RIVER_03_VIC_CMB_12_attackers_across_a_river_lose_round_one_fi
 
 def test_VIC_CMB_16_VIC_UNIT_DB_01_air_cannot_eliminate_armies_on_land() -> None:
     g = _battle([blk("blue-001", "DB", 2, "0707"), blk("red-001", "IN", 1, "0906")], [1, 1], ["0707", "0906"])
-    g.submit("red", {"type": "act", "block": "red-001", "action": "hold"}) if False else None
     assert owed_kind(g) == ("blue", "act")  # DB (position 2) acts before red infantry
     g.submit("blue", {"type": "act", "block": "blue-001", "action": "fire", "target": "G"})
     assert g.state["blocks"]["red-001"]["steps"] == 1

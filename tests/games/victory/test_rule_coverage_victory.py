@@ -1,9 +1,4 @@
-"""Rule-ID coverage of the VICTORY spec (issue 13 acceptance: every ID named by a test).
-
-Not yet complete: ``victory_not_yet_tested.txt`` lists the IDs still without a test. This test fails
-if an ID is neither named by a test nor listed there, and if a listed ID has gained a test (so the
-list only ever shrinks). The goal is an empty list.
-"""
+"""Rule-ID coverage of the VICTORY spec (issue 13 acceptance: every ID named by a test)."""
 
 from __future__ import annotations
 
@@ -22,16 +17,14 @@ def _tool():
     return module
 
 
-def test_VIC_rule_ids_are_named_by_tests_or_listed_as_not_yet_tested() -> None:
+def test_VIC_every_rule_id_of_the_spec_is_named_by_a_test() -> None:
     tool = _tool()
     ids = (HERE / "victory_rule_ids.txt").read_text(encoding="utf-8").split()
     assert len(ids) == 231
-    pending = set((HERE / "victory_not_yet_tested.txt").read_text(encoding="utf-8").split())
     names = tool.test_names(ROOT / "tests")
-    covered = {i for i in ids if any(i.replace("-", "_") + "_" in n or n.endswith(i.replace("-", "_"))
-                                     for n in names)}
-    assert [i for i in ids if i not in covered and i not in pending] == []
-    assert sorted(pending & covered) == [], "remove these from victory_not_yet_tested.txt"
+    missing = [i for i in ids if not any(i.replace("-", "_") + "_" in n or n.endswith(i.replace("-", "_"))
+                                         for n in names)]
+    assert missing == []
 
 
 def test_VIC_pinned_rule_ids_match_the_spec_when_it_is_present() -> None:
