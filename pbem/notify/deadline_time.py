@@ -37,7 +37,7 @@ def parse_hhmm(text: str) -> time:
 def zone(name: str) -> zoneinfo.ZoneInfo:
     try:
         return zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file
         raise ValueError(f"Unknown time zone {name!r}.") from None
 
 

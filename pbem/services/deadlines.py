@@ -33,9 +33,9 @@ from sqlmodel import Session, select
 from pbem.notify.deadline_time import as_utc, next_deadline, store_time
 from pbem.notify.prefs import preference, reminder_hours, vacation_at
 from pbem.services import dice as dice_service
+from pbem.services import eventlog as log
 from pbem.services import notifications as notes
 from pbem.services.common import sync_row
-from pbem.store import events as log
 from pbem.store import snapshots
 from pbem.store.db import begin_write
 from pbem.store.models.games import ACTIVE, Event, Game

@@ -20,6 +20,7 @@ from pbem.engine import Game as EngineGame
 from pbem.engine import InvalidOrder
 from pbem.engine.events import canonical_json
 from pbem.services import dice as dice_service
+from pbem.services import eventlog as log
 from pbem.services import notifications
 from pbem.services.common import (
     check_deadline_hours,
@@ -33,7 +34,6 @@ from pbem.services.common import (
     sync_row,
 )
 from pbem.services.errors import BadRequest, Conflict, Forbidden, _
-from pbem.store import events as log
 from pbem.store import snapshots
 from pbem.store.db import begin_write
 from pbem.store.models.games import (

@@ -65,7 +65,7 @@ def begin_write(session: Session) -> None:
     Call it first in a use case that writes. A read-only transaction already open
     (say the web layer loaded the signed-in user) is committed first; if the session
     holds unflushed changes it is left alone: the UNIQUE constraint still keeps the
-    log consistent, a late conflict then surfaces as ``StaleGame``.
+    log consistent, a late conflict then surfaces as ``SeqConflict`` (the services report a stale game).
     """
     if session.get_bind().dialect.name != "sqlite":
         return  # PostgreSQL: the game row's SELECT ... FOR UPDATE serialises writers

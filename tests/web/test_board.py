@@ -9,7 +9,7 @@ from flask import Flask
 from sqlmodel import Session
 
 from pbem.services import games as game_service
-from pbem.web import board_svg
+from pbem.ui.aa import board_svg
 from pbem.web.db import get_engine
 from tests.web.test_play import as_user, last_seq
 
@@ -31,7 +31,7 @@ def aa_game(app: Flask, user_factory: Any, options: dict[str, Any] | None = None
 
 def form_post(client: Any, app: Flask, game_id: int, seat: str, **fields: Any) -> Any:
     data = {"seat": seat, "expected_seq": str(last_seq(app, game_id)), **fields}
-    return client.post(f"/games/{game_id}/aa/order", data=data)
+    return client.post(f"/games/{game_id}/form", data=data)
 
 
 def test_outline_board_is_small_cacheable_and_has_one_path_per_space(client) -> None:
@@ -75,11 +75,11 @@ def test_reachable_lists_destinations_only_for_the_owing_player(app, client, use
     as_user(client, allies)
     form_post(client, app, game_id, "ussr", kind="purchase")
     form_post(client, app, game_id, "ussr", kind="end_phase")
-    answer = client.get(f"/games/{game_id}/aa/reachable?seat=ussr&units=51,52,53,54").get_json()
+    answer = client.get(f"/games/{game_id}/query/reachable?seat=ussr&units=51,52,53,54").get_json()
     assert answer["destinations"]["West Russia"]["ends"] == "battle"
     client.post("/auth/logout")
     as_user(client, axis)
-    assert client.get(f"/games/{game_id}/aa/reachable?seat=germany&units=15").status_code == 403
+    assert client.get(f"/games/{game_id}/query/reachable?seat=germany&units=15").status_code == 403
 
 
 def test_history_page_steps_and_charts(app, client, user_factory) -> None:

@@ -57,6 +57,8 @@ ARG_FOR = {
     "user_id": "red_id",
     "vacation_id": "vacation_id",
     "filename": "static_file",
+    "key": "ruleset_key",
+    "name": "query_name",
 }
 
 
@@ -81,6 +83,8 @@ class World:
     open_token: str
     unsubscribe_token: str
     static_file: str = "css/base.css"
+    ruleset_key: str = "aa1941"
+    query_name: str = "reachable"
     extra: dict[str, Any] = field(default_factory=dict)
 
     def value(self, rule: Rule, name: str) -> Any:
