@@ -51,17 +51,3 @@ def release(session_factory: SessionFactory, *, holder: str, now: datetime,
         session.execute(update(table).where(table.c.name == name, table.c.holder == holder)
                         .values(expires_at=now))
         session.commit()
-
-
-def current_holder(session_factory: SessionFactory, *, now: datetime,
-                   name: str = CLOCK) -> str | None:
-    with session_factory() as session:
-        row = session.get(SchedulerLease, name)
-        if row is None:
-            return None
-        expires = row.expires_at
-        if expires.tzinfo is None:
-            from datetime import UTC
-
-            expires = expires.replace(tzinfo=UTC)
-        return row.holder if expires > now else None

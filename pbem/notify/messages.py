@@ -17,7 +17,7 @@ import json
 import logging
 import zoneinfo
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from babel.dates import format_datetime
@@ -31,6 +31,7 @@ from pbem.notify.i18n import gettext as _
 from pbem.store.models.accounts import User
 from pbem.store.models.games import Game
 from pbem.store.models.outbox import OutboxMessage
+from pbem.timeutil import as_utc
 
 log = logging.getLogger(__name__)
 OPEN_SALT = "pbem-open-game"
@@ -56,15 +57,6 @@ def unsubscribe_token(user_id: int) -> str:
 
 def absolute(path: str) -> str:
     return str(current_app.config.get("BASE_URL", "http://127.0.0.1:5000")).rstrip("/") + path
-
-
-def as_utc(value: datetime | str | None) -> datetime | None:
-    """A UTC-aware datetime from a stored value (naive means UTC) or an ISO string."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def user_time(value: datetime | str | None, user: User) -> str:

@@ -30,7 +30,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from pbem.notify.deadline_time import as_utc, next_deadline, store_time
+from pbem.notify.deadline_time import next_deadline, store_time
 from pbem.notify.prefs import preference, reminder_hours, vacation_at
 from pbem.services import dice as dice_service
 from pbem.services import eventlog as log
@@ -53,6 +53,7 @@ from pbem.store.models.outbox import (
     OutboxMessage,
     SeatDeadline,
 )
+from pbem.timeutil import as_utc
 
 log_ = logging.getLogger(__name__)
 SessionFactory = Callable[[], AbstractContextManager[Session]]

@@ -92,8 +92,3 @@ def create_schema(engine: Engine) -> None:
         cfg = alembic_config(engine)
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, "head")
-
-
-def session_for(engine: Engine) -> Session:
-    """A new session; objects stay usable after commit (``expire_on_commit=False``)."""
-    return Session(engine, expire_on_commit=False)

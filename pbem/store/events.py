@@ -23,7 +23,8 @@ from sqlmodel import Session, select
 
 from pbem.engine.events import canonical_json
 from pbem.store.errors import GameMissing, SeqConflict, _
-from pbem.store.models.games import Event, Game, as_utc
+from pbem.store.models.games import Event, Game
+from pbem.timeutil import now_or
 
 #: ``prev_hash`` of a game's first event.
 GENESIS = "0" * 64
@@ -31,7 +32,7 @@ GENESIS = "0" * 64
 
 def iso(dt: datetime) -> str:
     """The fixed text form of a stored time used in hashes and exports (UTC, microseconds)."""
-    return as_utc(dt).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return now_or(dt).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def parse_iso(text: str) -> datetime:
@@ -96,7 +97,7 @@ def append(
         raise SeqConflict(_("The game moved on: it is now at event %(seq)s."), last_seq=now_at,
                         seq=now_at)
     prev = _hash_at(session, game_id, expected_seq) if expected_seq else GENESIS
-    created = as_utc(now)
+    created = now_or(now)
     stamp = iso(created)
     rows: list[Event] = []
     for offset, event in enumerate(events, start=1):
