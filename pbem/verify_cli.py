@@ -26,13 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ruleset", action="append", default=[], metavar="KEY=MODULE:FACTORY",
                         help="register an extra ruleset (e.g. race=tests.rulesets.race:factory)")
     args = parser.parse_args(argv)
-    if args.ruleset and os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())  # modules named relative to where the command runs
-    for spec in args.ruleset:
-        key, sep, target = spec.partition("=")
-        if not sep or ":" not in target:
-            parser.error(f"--ruleset wants KEY=MODULE:FACTORY, not {spec!r}")
-        register(key, target)
+    register_extra_rulesets(parser, args.ruleset)
     try:
         with open(args.file, encoding="utf-8") as fh:
             data = json.load(fh)
@@ -50,6 +44,17 @@ def main(argv: list[str] | None = None) -> int:
     for problem in problems:
         print(problem)
     return 1
+
+
+def register_extra_rulesets(parser: argparse.ArgumentParser, specs: list[str]) -> None:
+    """``--ruleset KEY=MODULE:FACTORY`` options: register each (modules relative to the cwd)."""
+    if specs and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # modules named relative to where the command runs
+    for spec in specs:
+        key, sep, target = spec.partition("=")
+        if not sep or ":" not in target:
+            parser.error(f"--ruleset wants KEY=MODULE:FACTORY, not {spec!r}")
+        register(key, target)
 
 
 def _dice_summary(events: list[dict]) -> str:

@@ -58,6 +58,12 @@ class DiceSource(Protocol):
     def bind(self, dice_meta: dict[str, Any]) -> None:
         """Resume from the dice part of a game's meta (period, salts, revealed) after a replay."""
 
+    def checkpoint(self) -> Any:
+        """A copy of the source's internal state (the Game restores it when an order is refused)."""
+
+    def restore(self, saved: Any) -> None:
+        """Go back to a :meth:`checkpoint`."""
+
 
 # -- the derivation (docs/dice.md, sections 3 to 5) -----------------------------------
 
@@ -93,7 +99,8 @@ def hmac_sha256(key: bytes, msg: bytes) -> bytes:
     i.update(msg)
     o = outer.copy()
     o.update(i.digest())
-    return o.digest()
+    digest: bytes = o.digest()
+    return digest
 
 
 def _block(key: bytes, game_id: str, seq: int, block: int) -> bytes:
@@ -257,6 +264,13 @@ class CommitRevealDice(ABC):
         self.revealed = {int(k) for k in dice_meta.get("revealed", {})}
         self._keys = {}
 
+    def checkpoint(self) -> Any:
+        return (self.period, {k: list(v) for k, v in self.salts.items()}, set(self.revealed))
+
+    def restore(self, saved: Any) -> None:
+        period, salts, revealed = saved
+        self.period, self.salts, self.revealed = period, {k: list(v) for k, v in salts.items()}, set(revealed)
+
 
 class SeededDice(CommitRevealDice):
     """Deterministic commit-and-reveal dice: period ``p``'s seed is ``HMAC(seed, "period|p")``."""
@@ -301,3 +315,9 @@ class ScriptedDice:
 
     def bind(self, dice_meta: dict[str, Any]) -> None:
         self.period = int(dice_meta.get("period", 1))
+
+    def checkpoint(self) -> Any:
+        return (list(self.faces), self.period)
+
+    def restore(self, saved: Any) -> None:
+        self.faces, self.period = list(saved[0]), saved[1]

@@ -148,8 +148,8 @@ def verify_dice(log: list[Event], *, complete: bool = True) -> DiceReport:
     """
     if (not isinstance(log, list) or not log or not all(isinstance(e, dict) for e in log)
             or log[0].get("type") != "game.created" or not isinstance(log[0].get("payload"), dict)):
-        problem = {"seq": None, "reason": "a log is a list of events starting with game.created"}
-        return DiceReport(False, problems=[problem])
+        return DiceReport(False, problems=[{"seq": None,
+                                            "reason": "a log is a list of events starting with game.created"}])
     game_id = str(log[0]["payload"].get("game_id", "local"))
     walk = _Walk()
     last = 0
@@ -183,6 +183,7 @@ def verify_dice(log: list[Event], *, complete: bool = True) -> DiceReport:
         for r in per.rolls:
             if r["seq"] in walk.roll_problems:
                 continue
+            problem: dict[str, Any] | None
             try:
                 problem = _check_roll(r, key, game_id)
             except (KeyError, TypeError, ValueError) as err:

@@ -2,8 +2,44 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from typing import Any
+
+#: A refusal not yet raised: ``(rule_id, English template, params)`` (phase exit checks return these).
+Refusal = tuple[str, str, dict[str, Any]]
+
+#: Parameter names whose values are game vocabulary (keys a game's UI package translates):
+#: the name itself, or the name with a ``_2``, ``_3``... suffix (``space_2``). Lists of keys
+#: (``units``, ``spaces``, ``powers``) are written joined by ", ".
+VOCABULARY_KINDS = ("unit", "units", "space", "spaces", "power", "powers", "phase", "side", "seat", "seats")
+
+#: English (or any language's) name of a vocabulary key: ``namer(kind, key) -> str``.
+Namer = Callable[[str, str], str]
+
+
+def vocabulary_kind(param: str) -> str | None:
+    """The vocabulary kind of a parameter name (``"space_2"`` -> ``"space"``), or ``None``."""
+    base = re.sub(r"_\d+$", "", param)
+    return base if base in VOCABULARY_KINDS else None
+
+
+def format_message(template: str, params: Mapping[str, Any], namer: Namer | None = None) -> str:
+    """``template`` filled with ``params``; vocabulary named by ``namer`` (default: the keys)."""
+    shown: dict[str, Any] = {}
+    for name, value in params.items():
+        kind = vocabulary_kind(name)
+        items = value if isinstance(value, list) else None
+        if kind is not None and namer is not None:
+            singular = kind[:-1] if kind in ("units", "spaces", "powers", "seats") else kind
+            if items is not None:
+                items = [namer(singular, str(v)) for v in items]
+            else:
+                value = namer(kind, str(value))
+        if items is not None:
+            value = ", ".join(str(v) for v in items)
+        shown[name] = value
+    return template.format(**shown)
 
 
 class RulesError(ValueError):
@@ -23,8 +59,13 @@ class RulesError(ValueError):
         self.rule_id = rule_id
         self.key = message
         self.params: dict[str, Any] = dict(params or {})
-        self.message = message.format(**self.params) if self.params else message
+        self.message = format_message(message, self.params)
         super().__init__(f"{self.message} ({rule_id})")
+
+    def name_vocabulary(self, namer: Namer) -> None:
+        """Re-render :attr:`message` with vocabulary keys replaced by ``namer``'s English names."""
+        self.message = format_message(self.key, self.params, namer)
+        self.args = (f"{self.message} ({self.rule_id})",)
 
     def to_dict(self) -> dict[str, Any]:
         return {"error": type(self).__name__, "rule_id": self.rule_id, "message": self.message,

@@ -15,6 +15,7 @@ refolds the rest from the checkpoint. Nothing is deleted from the log.
 from __future__ import annotations
 
 import pickle
+from types import EllipsisType
 from typing import Any
 
 from pbem.engine import events as ev
@@ -22,6 +23,7 @@ from pbem.engine.dice import DiceSource, SeededDice
 from pbem.engine.errors import GameOver, IllegalOrder, InvalidOrder, NotYourTurn, ReplayError, RulesError
 from pbem.engine.events import Event, canonical_json, make_event, starts_group, state_digest
 from pbem.engine.ruleset import Ruleset
+from pbem.engine.schemas import check_order
 
 _META_KINDS = ("seat.", "policy.", "game.")
 
@@ -50,11 +52,11 @@ class _Context:
     def state(self) -> dict[str, Any]:
         return self._game.state
 
-    def emit(self, type_: str, payload: dict[str, Any], seat: str | None | type[Ellipsis] = ...) -> Event:
+    def emit(self, type_: str, payload: dict[str, Any], seat: str | None | EllipsisType = ...) -> Event:
         family = self._game.ruleset.family
         if not type_.startswith(family):
             raise ValueError(f"ruleset event '{type_}' must start with '{family}'")
-        return self._game._append(self.seat if seat is ... else seat, type_, payload)  # type: ignore[arg-type]
+        return self._game._append(self.seat if isinstance(seat, EllipsisType) else seat, type_, payload)
 
     def roll(self, count: int, sides: int = 6, *, context: dict[str, Any],
              dice: list[dict[str, Any]] | None = None) -> list[int]:
@@ -162,13 +164,14 @@ class Game:
 
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to resume this game without its earlier log (JSON-serialisable)."""
-        return _copy({
+        snap: dict[str, Any] = _copy({
             "seq": self.seq, "state": self.state, "meta": self.meta, "period_key": self._period_key,
             "undo": {"cp_state": _thaw(self._cp_state) if self._cp_state else None,
                      "groups": self._cp_groups, "scope": self._cp_scope,
                      "dirty": self._dirty, "open": self._group is not None and bool(self._cp_groups)
                      and self._group is self._cp_groups[-1]},
         })
+        return snap
 
     # -- the public facade -------------------------------------------------------
     def owed(self) -> list[dict[str, Any]]:
@@ -185,6 +188,14 @@ class Game:
 
     def legal_options(self, seat: str) -> dict[str, Any]:
         return self.ruleset.legal_options(self.state, seat)
+
+    def query(self, seat: str, name: str, args: dict[str, Any] | None = None) -> Any:
+        """Ask the ruleset a named question for ``seat`` (see ``Ruleset.query``); changes nothing."""
+        if not isinstance(name, str) or name not in self.ruleset.queries:
+            raise InvalidOrder("ENGINE-QUERY-1", "Unknown query {name}.", {"name": str(name)})
+        if args is not None and not isinstance(args, dict):
+            raise InvalidOrder("ENGINE-QUERY-2", "The arguments of a query are a JSON object.")
+        return self.ruleset.query(self.state, seat, name, args or {})
 
     def log(self) -> list[Event]:
         """The whole event log (a new list; do not mutate the events)."""
@@ -211,6 +222,7 @@ class Game:
         """
         if not isinstance(order, dict) or not isinstance(order.get("type"), str):
             raise InvalidOrder("ENGINE-ORDER-1", "An order is a JSON object with a 'type' field.")
+        check_order(self.ruleset, order)
         if order["type"] in self.ruleset.anytime_orders:
             self._check_seat(seat)
         else:
@@ -218,20 +230,41 @@ class Game:
         if order["type"] == "undo":
             return self.undo(seat)
         start = len(self._log)
+        saved = self._save()
         payload: dict[str, Any] = {"order": order}
         if by:
             payload["by"] = by
         self._append(seat, ev.ORDER, payload)
         try:
             self.ruleset.decide(_Context(self, seat), order)
-        except RulesError:
-            self._rollback(start)
+        except RulesError as err:
+            self._restore(saved)
+            err.name_vocabulary(self._namer)
             raise
         except Exception:
-            self._rollback(start)
+            self._restore(saved)
             raise
         self._after_group()
         return self._log[start:]
+
+    def preview(self, seat: str, order: dict[str, Any]) -> list[Event]:
+        """The events ``order`` would produce now, without committing anything.
+
+        The game (state, log, undo, dice) is unchanged afterwards; a refusal is raised as by
+        :meth:`submit`. Dice rolled in a preview come from a throwaway source unrelated to the
+        game's seeds: their faces (and every event that depends on them) are illustrative, never
+        the faces the real order will roll, and no real die is consumed or revealed.
+        """
+        saved = self._save()
+        real = self.dice
+        self.dice = SeededDice(f"preview|{self.seq}", self.dice.game_id if self.dice else "preview")
+        self.dice.bind(self.meta.get("dice", {}))
+        try:
+            events = self.submit(seat, order)
+            return _copy(events)  # type: ignore[no-any-return]
+        finally:
+            self.dice = real
+            self._restore(saved)
 
     def undo(self, seat: str) -> list[Event]:
         """Take back ``seat``'s latest order in this undo scope, if no die was rolled since."""
@@ -261,13 +294,20 @@ class Game:
         if self.result() is not None:
             raise GameOver("DICE-SALT-2", "The game is over; its dice are all rolled.")
         if seat not in self.meta.get("seats", {}):
-            raise InvalidOrder("DICE-SALT-3", f"There is no seat {seat!r} in this game.")
+            raise InvalidOrder("DICE-SALT-3", "There is no seat '{seat}' in this game.", {"seat": seat})
         start = len(self._log)
         for type_, rec in self._require_dice().add_salt(seat, salt):
             self._append(seat, type_, rec)
         return self._log[start:]
 
     # -- internals ----------------------------------------------------------
+    def _namer(self, kind: str, key: str) -> str:
+        """English names of vocabulary for ``RulesError.message`` (seats by their names)."""
+        if kind == "seat":
+            return next((s["name"] for s in self.ruleset.seats(self.meta.get("options", {}))
+                         if s["id"] == key), key)
+        return self.ruleset.vocabulary(kind, key)
+
     def _require_dice(self) -> DiceSource:
         if self.dice is None:
             raise RuntimeError("this game has no dice source (it was replayed for reading only)")
@@ -277,7 +317,7 @@ class Game:
         if self.result() is not None:
             raise GameOver("ENGINE-TURN-2", "The game is over; no more orders are taken.")
         if seat not in self.meta.get("seats", {}):
-            raise NotYourTurn("ENGINE-TURN-3", f"'{seat}' is not a seat of this game.")
+            raise NotYourTurn("ENGINE-TURN-3", "'{seat}' is not a seat of this game.", {"seat": seat})
 
     def _check_turn(self, seat: str) -> None:
         if self.result() is not None:
@@ -285,9 +325,12 @@ class Game:
         owed = self.ruleset.owed(self.state)
         if not any(o["seat"] == seat for o in owed):
             if owed:
-                names = " and ".join(dict.fromkeys(o.get("seat_name", o["seat"]) for o in owed))
-                phase = owed[0].get("phase", "")
-                raise NotYourTurn("ENGINE-TURN-1", f"It is {names}'s turn ({phase}).")
+                labels = {o["seat"]: o.get("seat_name", o["seat"]) for o in owed}
+                label = owed[0].get("phase", "")
+                err = NotYourTurn("ENGINE-TURN-1", "It is {seats}'s turn ({phase}).",
+                                  {"seats": list(labels), "phase": owed[0].get("kind", "")})
+                err.name_vocabulary(lambda kind, key: labels.get(key, key) if kind == "seat" else label)
+                raise err
             raise NotYourTurn("ENGINE-TURN-1", "No decision is owed now.")
 
     def _undo_target(self, seat: str) -> dict[str, Any]:
@@ -299,7 +342,8 @@ class Game:
             raise IllegalOrder("ENGINE-UNDO-2", "Dice have been rolled since; that order cannot be undone.")
         if last["seat"] != seat:
             raise IllegalOrder("ENGINE-UNDO-3", "Only your own latest order can be undone.")
-        return last
+        found: dict[str, Any] = last
+        return found
 
     def _append(self, seat: str | None, type_: str, payload: dict[str, Any]) -> Event:
         version = self.ruleset.event_versions.get(type_, 1)
@@ -421,13 +465,24 @@ class Game:
         del self._cp_groups[index]
         self._refold()
 
-    def _rollback(self, start: int) -> None:
-        del self._log[start:]
-        self.seq = self._offset + start
-        if self._cp_groups:
-            self._cp_groups.pop()
-        self._group = None
-        self._refold()
+    def _save(self) -> dict[str, Any]:
+        """Everything a submission may change, to put back exactly if it is refused (or previewed)."""
+        checkpoint = getattr(self.dice, "checkpoint", None)
+        return {"log": len(self._log), "seq": self.seq, "state": _freeze(self.state),
+                "meta": _freeze(self.meta), "cp_state": self._cp_state, "cp_groups": list(self._cp_groups),
+                "cp_scope": self._cp_scope, "dirty": self._dirty, "group": self._group,
+                "period_key": self._period_key, "dice": checkpoint() if checkpoint else None}
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        del self._log[saved["log"]:]
+        self.seq = saved["seq"]
+        self.state = _thaw(saved["state"])
+        self.meta = _thaw(saved["meta"])
+        self._cp_state, self._cp_groups = saved["cp_state"], saved["cp_groups"]
+        self._cp_scope, self._dirty = saved["cp_scope"], saved["dirty"]
+        self._group, self._period_key = saved["group"], saved["period_key"]
+        if saved["dice"] is not None and self.dice is not None:
+            self.dice.restore(saved["dice"])
 
     def _after_group(self) -> None:
         """After a live submission: close the dice period when the turn (or the game) ended."""

@@ -14,6 +14,7 @@ the state, the log, undo, and the dice; a ruleset only
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from types import EllipsisType
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -28,10 +29,13 @@ Upcaster = Any  # Callable[[dict], dict]: payload of version v -> payload of ver
 class OrderContext(Protocol):
     """What ``Ruleset.decide`` uses to produce events (implemented by the Game)."""
 
-    state: State
     seat: str
 
-    def emit(self, type_: str, payload: dict[str, Any], seat: str | None = ...) -> Event:
+    @property
+    def state(self) -> State:
+        """The game's state, changed by each emitted event."""
+
+    def emit(self, type_: str, payload: dict[str, Any], seat: str | None | EllipsisType = ...) -> Event:
         """Append one event to the log and apply it to ``state`` at once."""
 
     def roll(
@@ -142,6 +146,36 @@ class Ruleset(ABC):
         """What ``seat`` may do now, for interfaces and bots (shape documented per game)."""
         return {}
 
+    #: Order types and their fields: ``{type: {field: JSON Schema of the value}}`` (``{}`` accepts
+    #: any JSON value: the rules check it). The default :meth:`order_schema` is built from it.
+    order_fields: dict[str, dict[str, Any]] = {}
+
+    def order_schema(self) -> dict[str, Any] | None:
+        """JSON Schema of this ruleset's orders (see ``pbem.engine.schemas``); ``None``: not checked."""
+        if not self.order_fields:
+            return None
+        from pbem.engine.schemas import schema_from_fields
+
+        return schema_from_fields({"undo": {}, **self.order_fields})
+
+    def position_schema(self) -> dict[str, Any] | None:
+        """JSON Schema of the position format of ``from_position`` (``None``: not documented)."""
+        return None
+
+    #: The names :meth:`query` answers (documented per game, e.g. A&A ``reachable``, ``retreat``).
+    queries: frozenset[str] = frozenset()
+
+    def query(self, state: State, seat: str, name: str, args: dict[str, Any]) -> Any:
+        """A narrower question than ``legal_options``, for interfaces: e.g. where selected units may go.
+
+        ``name`` is one of :attr:`queries`; ``args`` its JSON arguments (a partial order). The answer is
+        plain JSON, computed with the same validation code as the orders, so an interface never offers
+        an illegal choice. Raises ``InvalidOrder`` (``ENGINE-QUERY-1``) for an unknown query or bad args.
+        """
+        from pbem.engine.errors import InvalidOrder
+
+        raise InvalidOrder("ENGINE-QUERY-1", "Unknown query {name}.", {"name": name})
+
     def default_order(self, state: State, seat: str) -> Order | None:
         """The safe order the deadline policy submits for an absent seat, or ``None``."""
         return None
@@ -160,6 +194,14 @@ class Ruleset(ABC):
     def snapshot_key(self, state: State) -> Any:
         """A value that changes at turn boundaries, where the store caches snapshots."""
         return self.dice_period_key(state)
+
+    def vocabulary(self, kind: str, key: str) -> str:
+        """The English name of a vocabulary key (``kind`` one of ``errors.VOCABULARY_KINDS``).
+
+        Refusal parameters carry keys (``{"unit": "tank"}``); the Game renders ``err.message`` in
+        English through this, and a game's UI package translates the same keys. Default: the key.
+        """
+        return key
 
     def describe_event(self, event: Event) -> str | None:
         """A one-line English description of an event for readable logs (optional)."""

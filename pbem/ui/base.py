@@ -109,26 +109,35 @@ class GameUI:
     def translator(self, language: str) -> Translator:
         return (self.catalog or platform.CATALOG).bind(language)
 
-    def refusal(self, body: Mapping[str, Any], language: str) -> str:
-        """A refusal (``key`` + ``params`` from the engine) as a sentence in ``language``."""
-        key, params = body.get("key"), dict(body.get("params") or {})
-        if not isinstance(key, str) or self.catalog is None:
-            return str(body.get("message", ""))
-        template = self.catalog.translations(language).gettext(key)
-        shown = {k: self.term(v, language) for k, v in params.items()}
-        try:
-            return template.format(**shown) if shown else template
-        except (KeyError, ValueError, TypeError, IndexError):
-            return str(body.get("message", ""))
-
     def owed_text(self, owed: Mapping[str, Any], names: Mapping[str, str], language: str) -> str:
         """The decision a seat owes, as a sentence (``owed`` is an entry of ``Ruleset.owed``)."""
         _ = platform.CATALOG.bind(language)
         return _("%(seat)s must decide.", seat=names.get(owed.get("seat", ""), owed.get("seat", "")))
 
-    def term(self, value: Any, language: str) -> Any:
-        """Game vocabulary in a refusal's params (unit types, spaces...) in ``language``."""
-        return value
+    def refusal(self, body: Mapping[str, Any], language: str, ruleset: Any = None) -> str:
+        """A refusal (``key`` + ``params`` from the engine) as a sentence in ``language``: the
+        template from the family's catalog, game vocabulary named by :meth:`term`."""
+        from pbem.engine.errors import format_message
+
+        key, params = body.get("key"), dict(body.get("params") or {})
+        if not isinstance(key, str):
+            return str(body.get("message", ""))
+        catalog = self.catalog if self.catalog and self.catalog.has(language, key) else platform.CATALOG
+        template = catalog.translations(language).gettext(key)
+        try:
+            return format_message(template, params, lambda kind, value: self.term(kind, value, language, ruleset))
+        except (KeyError, ValueError, TypeError, IndexError):
+            return str(body.get("message", ""))
+
+    def term(self, kind: str, value: str, language: str, ruleset: Any = None) -> str:
+        """A vocabulary key of a refusal (a unit type, space, power, phase, seat) in ``language``:
+        the ruleset's English name (``Ruleset.vocabulary``, else the seat's name), translated
+        by the family's catalog when it has the word."""
+        english = ruleset.vocabulary(kind, value) if ruleset is not None else value
+        if english == value and kind == "seat" and ruleset is not None:
+            seats = {s["id"]: s["name"] for s in ruleset.seats(ruleset.normalise_options({}))}
+            english = seats.get(value, value)
+        return (self.catalog or platform.CATALOG).gettext(language, english) if self.catalog else english
 
     # -- pages (``None``: the family has no such page) ----------------------------------------
     def blueprint(self) -> Any:

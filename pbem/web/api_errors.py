@@ -47,10 +47,12 @@ def refusal_text(body: dict[str, Any], ruleset: Any) -> str:
     """A rules refusal in the reader's language (English without a known game)."""
     if ruleset is None:
         return str(body["message"])
+    from pbem.engine import load_ruleset
     from pbem.ui import ui_for
 
     try:
-        return ui_for(ruleset).refusal(body, str(get_locale() or "en"))
+        rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        return ui_for(rules).refusal(body, str(get_locale() or "en"), rules)
     except (UnknownRuleset, ImportError):
         return str(body["message"])
 

@@ -53,6 +53,22 @@ def verify_command(game_id: int) -> None:
     sys.exit(1)
 
 
+@pbem_cli.command("readjudicate")
+@click.argument("game_id", type=int)
+def readjudicate_command(game_id: int) -> None:
+    """Re-run GAME_ID's orders under the rules installed now, with its logged dice; report the first divergence."""
+    from pbem.services.errors import ServiceError
+    from pbem.services.readjudicate import readjudicate_game
+
+    with _session() as session:
+        try:
+            report = readjudicate_game(session, game_id)
+        except ServiceError as err:
+            raise click.ClickException(err.message) from None
+    click.echo(report.summary())
+    sys.exit(1 if report.diverged else 0)
+
+
 @pbem_cli.command("export")
 @click.argument("game_id", type=int)
 @click.argument("file", type=click.Path(dir_okay=False, writable=True, allow_dash=True))

@@ -30,6 +30,7 @@ class Race(Ruleset):
     multi_seat = "none"
     anytime_orders = frozenset({"note"})
     public_orders = frozenset({"*", "note"})
+    order_fields = {"step": {"n": {}}, "roll": {}, "end": {}, "answer": {"block": {}}, "note": {"text": {}}}
 
     def options_schema(self) -> list[dict[str, Any]]:
         return [{"name": "goal", "label": "Goal square", "type": "int", "default": 30, "min": 5, "max": 500}]
@@ -62,7 +63,7 @@ class Race(Ruleset):
             return
         if state["pending"]:
             if kind != "answer" or not isinstance(order.get("block"), bool):
-                raise IllegalOrder("RACE-3", "Answer the six first: {'type': 'answer', 'block': true|false}.")
+                raise IllegalOrder("RACE-3", "Answer the six first: {{'type': 'answer', 'block': true|false}}.")
             ctx.emit("race.answered", {"block": order["block"], "roller": state["active"]})
             return
         if kind == "step":
@@ -79,7 +80,7 @@ class Race(Ruleset):
         elif kind == "end":
             ctx.emit("race.ended", {})
         else:
-            raise InvalidOrder("RACE-0", f"Unknown order type '{kind}'.")
+            raise InvalidOrder("RACE-0", "Unknown order type '{kind}'.", {"kind": kind})
 
     def evolve(self, state: dict[str, Any], event: dict[str, Any]) -> None:
         t, p, a = event["type"], event["payload"], state["active"]
@@ -142,6 +143,7 @@ class HandRace(Race):
     title = "Race with hidden hands (test ruleset)"
     dice_period = "game"
     public_orders: frozenset[str] = frozenset()
+    order_fields = {**Race.order_fields, "draw": {}, "play": {"card": {}}}
 
     def position_to_state(self, position: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         state = super().position_to_state(position, options)

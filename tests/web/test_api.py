@@ -147,7 +147,8 @@ def test_non_owing_seat_via_api_is_403_with_whose_turn(app, client, user_factory
     body = response.get_json()
     assert response.status_code == 403
     assert body == {"error": "NotYourTurn", "rule_id": "ENGINE-TURN-1",
-                    "message": "It is Red's turn (move).", "key": "It is Red's turn (move).", "params": {}}
+                    "message": "It is Red's turn (move).", "key": "It is {seats}'s turn ({phase}).",
+                    "params": {"seats": ["red"], "phase": "move"}}
     assert events_stored(app, game_id) == before
 
 

@@ -66,40 +66,40 @@ def usable_factory_zone(rs: AARuleset, state: State, zone: str, power: str) -> b
                for t in rs.map.complexes_bordering(zone))
 
 
-def new_carrier_room(state: State, exclude: int | None = None) -> int:
-    """Fighters that may still count on carriers bought this turn (2 per carrier)."""
-    bought = int(state["bought"].get("carrier", 0))
+def new_carrier_room(rs: AARuleset, state: State, exclude: int | None = None) -> int:
+    """Fighters that may still count on carriers bought this turn (their carrier capacity)."""
+    room = sum(int(state["bought"].get(c.id, 0)) * c.carrier_capacity for c in rs.data.with_ability("carries_fighters"))
     committed = sum(1 for key, plan in state["declared"].get("landing", {}).items()
                     if plan.get("new_carrier") and int(key) != exclude)
     waiting = sum(1 for units in state["units"].values() for u in units
                   if u.get("t_waiting") and u["id"] != exclude
                   and str(u["id"]) not in state["declared"].get("landing", {}))
-    return 2 * bought - committed - waiting
+    return room - committed - waiting
 
 
 # -- routes ---------------------------------------------------------------------------------
 def check_air_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
                     phase: str, power: str) -> None:
     """AA41-AIR-01..03: no neutral space; the turn's movement is not exceeded."""
-    name = f"{utype(rs, unit).name} {unit['id']}"
     for space in route[1:]:
         if rs.map.is_neutral(space):
-            raise IllegalOrder("AA41-AIR-01", f"{name} may not fly over neutral {space}"
-                                              " (AA41-MAP-04).")
+            raise IllegalOrder("AA41-AIR-01", "{unit} {unit_id} may not fly over neutral {space} (AA41-MAP-04).",
+                                              {"unit": unit["type"], "unit_id": unit["id"], "space": space})
     left = movement_left(rs, unit)
     if len(route) - 1 > left:
-        raise IllegalOrder("AA41-AIR-03", f"{name} has {left} movement left this turn (combat"
-                                          f" and noncombat move together); this route costs"
-                                          f" {len(route) - 1}.")
+        raise IllegalOrder("AA41-AIR-03", "{unit} {unit_id} has {left} movement left this turn (combat and noncombat"
+                                          " move together); this route costs {count}.",
+                                          {"unit": unit["type"], "unit_id": unit["id"], "left": left,
+                                           "count": len(route) - 1})
     if phase == COMBAT_MOVE:
         dest = route[-1]
         if enemy_units(rs, state, dest, power):
             return
         if rs.map.is_land(dest) and territory_hostile(rs, state, dest, power):
             return  # own land units must enter it too: checked when combat move ends
-        raise IllegalOrder("AA41-CM-21", f"{name} may end its combat move only where there are"
-                                         " enemy units, or in a hostile territory your land"
-                                         " units also attack.")
+        raise IllegalOrder("AA41-CM-21", "{unit} {unit_id} may end its combat move only where there are enemy units,"
+                                         " or in a hostile territory your land units also attack.",
+                                         {"unit": unit["type"], "unit_id": unit["id"]})
 
 
 def parse_plan(raw: Any, unit_id: int) -> dict[str, Any]:
@@ -112,9 +112,8 @@ def parse_plan(raw: Any, unit_id: int) -> dict[str, Any]:
         if raw.get("new_carrier"):
             plan["new_carrier"] = True
         return plan
-    raise InvalidOrder("AA41-AIR-05", f"Landing plan of air unit {unit_id}: give a space, or"
-                                      " {\"space\", \"carrier\"} or {\"space\", \"new_carrier\":"
-                                      " true}.")
+    raise InvalidOrder("AA41-AIR-05", 'Landing plan of air unit {unit_id}: give a space, or {{"space", "carrier"}}'
+                                      ' or {{"space", "new_carrier": true}}.', {"unit_id": unit_id})
 
 
 def check_landing_plan(rs: AARuleset, state: State, unit: Unit, dest: str, left: int,
@@ -124,58 +123,66 @@ def check_landing_plan(rs: AARuleset, state: State, unit: Unit, dest: str, left:
 
     ``others`` are the other landing plans in force (to count carrier room).
     """
-    name = f"{utype(rs, unit).name} {unit['id']}"
     space = plan["space"]
     if space not in rs.data.spaces:
-        raise InvalidOrder("AA41-AIR-05", f"Landing plan of {name}: unknown space '{space}'.")
+        raise InvalidOrder("AA41-AIR-05", "Landing plan of {unit} {unit_id}: unknown space '{space}'.",
+                                          {"unit": unit["type"], "unit_id": unit["id"], "space": space})
     dist = rs.map.air_distance(dest, space)
     if dist is None or dist > left:
-        raise IllegalOrder("AA41-AIR-05", f"No kamikaze moves: {name} could not reach {space}"
-                                          f" from {dest} with {left} movement left.")
+        raise IllegalOrder("AA41-AIR-05", "No kamikaze moves: {unit} {unit_id} could not reach {space} from"
+                                          " {space_2} with {left} movement left.",
+                                          {"unit": unit["type"], "unit_id": unit["id"], "space": space,
+                                           "space_2": dest, "left": left})
     if rs.map.is_land(space):
         if not safe_territory(rs, state, space, power):
-            raise IllegalOrder("AA41-AIR-05", f"{name} cannot plan to land in {space}: air units"
-                               " land only in territories friendly since the start of the turn"
-                               " and not captured this turn (AA41-AIR-04).")
+            raise IllegalOrder("AA41-AIR-05", "{unit} {unit_id} cannot plan to land in {space}: air units land only"
+                                              " in territories friendly since the start of the turn and not captured"
+                                              " this turn (AA41-AIR-04).",
+                                              {"unit": unit["type"], "unit_id": unit["id"], "space": space})
         return
     if not can_land_at_sea(rs, unit):
-        raise IllegalOrder("AA41-UNIT-BMB-01", f"{name}: bombers never land at sea.")
+        raise IllegalOrder("AA41-UNIT-BMB-01", "{unit} {unit_id}: bombers never land at sea.",
+                                               {"unit": unit["type"], "unit_id": unit["id"]})
     if plan.get("new_carrier"):
         if not usable_factory_zone(rs, state, space, power):
-            raise IllegalOrder("AA41-AIR-05", f"A new carrier can be mobilized only next to an"
-                               f" industrial complex you can use; {space} is not.")
-        if new_carrier_room(state, exclude=unit["id"]) < 1:
-            raise IllegalOrder("AA41-AIR-05", "Not enough carriers bought this turn to receive"
-                                              f" {name} (2 fighters per carrier).")
+            raise IllegalOrder("AA41-AIR-05", "A new carrier can be mobilized only next to an industrial complex you"
+                                              " can use; {space} is not.", {"space": space})
+        if new_carrier_room(rs, state, exclude=unit["id"]) < 1:
+            raise IllegalOrder("AA41-AIR-05", "Not enough carriers bought this turn to receive {unit} {unit_id} (2"
+                                              " fighters per carrier).", {"unit": unit["type"], "unit_id": unit["id"]})
         return
     carrier_id = plan.get("carrier")
     if carrier_id is None:
         rooms = carrier_rooms(rs, state, space, power)
         if not rooms:
-            raise IllegalOrder("AA41-AIR-05", f"{name} cannot plan to land in {space}: name the"
-                               " carrier that will be there (or a new carrier).")
+            raise IllegalOrder("AA41-AIR-05", "{unit} {unit_id} cannot plan to land in {space}: name the carrier"
+                                              " that will be there (or a new carrier).",
+                                              {"unit": unit["type"], "unit_id": unit["id"], "space": space})
         plan["carrier"] = carrier_id = rooms[0][0]["id"]
     found = index.get(carrier_id)
     if found is None or not is_carrier(rs, found[1]):
-        raise IllegalOrder("AA41-AIR-05", f"Landing plan of {name}: {carrier_id} is not a"
-                                          " carrier on the board.")
+        raise IllegalOrder("AA41-AIR-05", "Landing plan of {unit} {unit_id}: {unit_id_2} is not a carrier on the"
+                                          " board.",
+                                          {"unit": unit["type"], "unit_id": unit["id"], "unit_id_2": carrier_id})
     where, carrier = found
     if not friendly(rs, carrier["owner"], power):
-        raise IllegalOrder("AA41-AIR-05", f"Carrier {carrier_id} is not friendly.")
+        raise IllegalOrder("AA41-AIR-05", "Carrier {unit_id} is not friendly.", {"unit_id": carrier_id})
     if where != space:
         if carrier["owner"] != power:
-            raise IllegalOrder("AA41-MNF-03", f"Carrier {carrier_id} belongs to another power:"
-                                              " it moves only on its owner's turn.")
+            raise IllegalOrder("AA41-MNF-03", "Carrier {unit_id} belongs to another power: it moves only on its"
+                                              " owner's turn.", {"unit_id": carrier_id})
         if not carrier_can_reach(rs, state, carrier, where, space, power):
-            raise IllegalOrder("AA41-AIR-05", f"Carrier {carrier_id} cannot reach {space} to"
-                                              f" receive {name}.")
+            raise IllegalOrder("AA41-AIR-05", "Carrier {unit_id} cannot reach {space} to receive {unit} {unit_id_2}.",
+                                              {"unit_id": carrier_id, "space": space, "unit": unit["type"],
+                                               "unit_id_2": unit["id"]})
     aboard = sum(1 for u in state["units"][where] if u.get("aboard") == carrier_id
                  and not u.get("t_moved") and u["id"] != unit["id"])
     planned = sum(1 for key, p in others.items()
                   if p.get("carrier") == carrier_id and int(key) != unit["id"])
     if aboard + planned + 1 > utype(rs, carrier).carrier_capacity:
-        raise IllegalOrder("AA41-AIR-05", f"Carrier {carrier_id} has no room left for {name}"
-                                          " (2 fighters per carrier, AA41-UNIT-CV-01).")
+        raise IllegalOrder("AA41-AIR-05", "Carrier {unit_id} has no room left for {unit} {unit_id_2} (2 fighters per"
+                                          " carrier, AA41-UNIT-CV-01).",
+                                          {"unit_id": carrier_id, "unit": unit["type"], "unit_id_2": unit["id"]})
 
 
 def carrier_can_reach(rs: AARuleset, state: State, carrier: Unit, here: str, zone: str,
@@ -201,29 +208,30 @@ def noncombat_destination(rs: AARuleset, state: State, unit: Unit, dest: str, po
     Returns ``{"carrier": id}`` (lands on it), ``{"waiting": True}`` (AA41-AIR-09) or ``{}``.
     ``taken`` counts room already used by other fighters of the same order.
     """
-    name = f"{utype(rs, unit).name} {unit['id']}"
     if rs.map.is_land(dest):
         if safe_territory(rs, state, dest, power):
             return {}
-        raise IllegalOrder("AA41-AIR-04", f"{name} may land only in a territory friendly since"
-                           f" the start of the turn and not captured this turn; {dest} is not.")
+        raise IllegalOrder("AA41-AIR-04", "{unit} {unit_id} may land only in a territory friendly since the start of"
+                                          " the turn and not captured this turn; {space} is not.",
+                                          {"unit": unit["type"], "unit_id": unit["id"], "space": dest})
     if not can_land_at_sea(rs, unit):
-        raise IllegalOrder("AA41-UNIT-BMB-01", f"{name}: bombers never land at sea.")
+        raise IllegalOrder("AA41-UNIT-BMB-01", "{unit} {unit_id}: bombers never land at sea.",
+                                               {"unit": unit["type"], "unit_id": unit["id"]})
     for carrier, room in carrier_rooms(rs, state, dest, power, leaving, arriving):
         if room - taken.get(carrier["id"], 0) > 0:
             taken[carrier["id"]] = taken.get(carrier["id"], 0) + 1
             return {"carrier": carrier["id"]}
     if order.get("new_carrier"):
         if not usable_factory_zone(rs, state, dest, power):
-            raise IllegalOrder("AA41-AIR-09", f"{dest} is not next to an industrial complex you"
-                                              " can use: no new carrier can be mobilized there.")
-        if new_carrier_room(state, exclude=unit["id"]) < 1:
-            raise IllegalOrder("AA41-AIR-09", "Not enough carriers bought this turn to receive"
-                                              f" {name}.")
+            raise IllegalOrder("AA41-AIR-09", "{space} is not next to an industrial complex you can use: no new"
+                                              " carrier can be mobilized there.", {"space": dest})
+        if new_carrier_room(rs, state, exclude=unit["id"]) < 1:
+            raise IllegalOrder("AA41-AIR-09", "Not enough carriers bought this turn to receive {unit} {unit_id}.",
+                                              {"unit": unit["type"], "unit_id": unit["id"]})
         return {"waiting": True}
-    raise IllegalOrder("AA41-AIR-04", f"{name} may end its move in {dest} only on a friendly"
-                       " carrier with room (or, with \"new_carrier\": true, to wait for a carrier"
-                       " bought this turn, AA41-AIR-09).")
+    raise IllegalOrder("AA41-AIR-04", '{unit} {unit_id} may end its move in {space} only on a friendly carrier with'
+                                      ' room (or, with "new_carrier": true, to wait for a carrier bought this turn,'
+                                      ' AA41-AIR-09).', {"unit": unit["type"], "unit_id": unit["id"], "space": dest})
 
 
 def is_safe(rs: AARuleset, state: State, space: str, unit: Unit) -> bool:

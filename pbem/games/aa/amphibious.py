@@ -14,6 +14,8 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.errors import Refusal
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
     check_active,
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 
 State = dict[str, Any]
 Unit = dict[str, Any]
-Problem = tuple[str, str]
+Problem = Refusal
 
 
 def declarations(state: State) -> list[dict[str, Any]]:
@@ -42,14 +44,14 @@ def _shape_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: st
     target, zone = decl["target"], decl["sea_zone"]
     spaces = rs.data.spaces
     if target not in spaces or not rs.map.is_land(target) or rs.map.is_neutral(target):
-        return [("AA41-AMP-01", f"'{target}' is not a territory that can be attacked.")]
+        return [("AA41-AMP-01", "'{space}' is not a territory that can be attacked.", {"space": target})]
     if zone not in spaces or not rs.map.is_sea(zone) or not rs.map.adjacent(target, zone):
-        return [("AA41-AMP-01", f"An amphibious assault on {target} comes from an adjacent sea"
-                                f" zone; {zone} is not one.")]
+        return [("AA41-AMP-01", "An amphibious assault on {space} comes from an adjacent sea zone; {space_2} is not"
+                                " one.", {"space": target, "space_2": zone})]
     if not territory_hostile(rs, state, target, power):
-        return [("AA41-AMP-13", f"{target} is not hostile: a transport unloads into a hostile"
-                                " territory only in an amphibious assault, and into a friendly"
-                                " one only in noncombat move.")]
+        return [("AA41-AMP-13", "{space} is not hostile: a transport unloads into a hostile territory only in an"
+                                " amphibious assault, and into a friendly one only in noncombat move.",
+                                {"space": target})]
     return []
 
 
@@ -65,35 +67,35 @@ def declaration_problems(rs: AARuleset, state: State, decl: dict[str, Any], powe
     ships: list[Unit] = []
     for tid in decl["transports"]:
         found = index.get(tid)
-        if found is None or not utype(rs, found[1]).transport:
-            return [("AA41-AMP-02", f"There is no transport {tid}.")]
+        if found is None or not utype(rs, found[1]).has("carries_land_units"):
+            return [("AA41-AMP-02", "There is no transport {unit_id}.", {"unit_id": tid})]
         where, ship = found
         if where != zone:
-            return [("AA41-CM-17", f"Transport {tid} must end its move in {zone}, next to"
-                                   f" {target}, to take part in the assault.")]
+            return [("AA41-CM-17", "Transport {unit_id} must end its move in {space}, next to {space_2}, to take"
+                                   " part in the assault.", {"unit_id": tid, "space": zone, "space_2": target})]
         if not friendly(rs, ship["owner"], power):
-            return [("AA41-AMP-02", f"Transport {tid} is an enemy transport.")]
+            return [("AA41-AMP-02", "Transport {unit_id} is an enemy transport.", {"unit_id": tid})]
         if tid in others:
-            return [("AA41-AMP-09", f"Transport {tid} already takes part in another assault:"
-                                    " each transport unloads into one territory only.")]
+            return [("AA41-AMP-09", "Transport {unit_id} already takes part in another assault: each transport"
+                                    " unloads into one territory only.", {"unit_id": tid})]
         if ship.get("t_unloaded") or ship.get("t_retreated"):
-            return [("AA41-UNIT-TRN-07", f"Transport {tid} has unloaded or retreated this turn.")]
+            return [("AA41-UNIT-TRN-07", "Transport {unit_id} has unloaded or retreated this turn.", {"unit_id": tid})]
         ships.append(ship)
     aboard = [u for u in state["units"][zone] if u.get("aboard") in set(decl["transports"])]
     chosen = set(decl["units"])
     if not chosen:
-        return [("AA41-AMP-02", "Name the land units the transports will unload.")]
+        return [("AA41-AMP-02", "Name the land units the transports will unload.", {})]
     for unit in aboard:
         if unit["id"] in chosen and unit["owner"] != power:
-            return [("AA41-AMP-12", f"Unit {unit['id']} belongs to another power: it can be"
-                                    " unloaded only on its own power's turn (AA41-MNF-04).")]
+            return [("AA41-AMP-12", "Unit {unit_id} belongs to another power: it can be unloaded only on its own"
+                                    " power's turn (AA41-MNF-04).", {"unit_id": unit['id']})]
         if unit.get("t_loaded") == COMBAT_MOVE and unit["id"] not in chosen:
-            return [("AA41-AMP-12", f"Unit {unit['id']} was loaded in this combat move: its"
-                                    " transport must unload it in the assault.")]
+            return [("AA41-AMP-12", "Unit {unit_id} was loaded in this combat move: its transport must unload it in"
+                                    " the assault.", {"unit_id": unit['id']})]
     missing = chosen - {u["id"] for u in aboard}
     if missing:
-        return [("AA41-AMP-02", f"Units {sorted(missing)} are not aboard the declared"
-                                " transports.")]
+        return [("AA41-AMP-02", "Units {missing} are not aboard the declared transports.",
+                                {"missing": sorted(missing)})]
     return _air_problems(rs, state, decl, power, index) or _escort_problems(
         rs, state, decl, power, ships)
 
@@ -104,18 +106,18 @@ def _air_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: str,
     for key, where in decl["air"].items():
         found = index.get(int(key))
         if found is None or utype(rs, found[1]).domain != "air" or found[1]["owner"] != power:
-            return [("AA41-AMP-02", f"{key} is not one of your air units.")]
+            return [("AA41-AMP-02", "{key} is not one of your air units.", {"key": key})]
         space = zone if where == "sea" else target
         if found[0] != space:
-            return [("AA41-AMP-02", f"Air unit {key} assigned to the {where} battle must be in"
-                                    f" {space}.")]
+            return [("AA41-AMP-02", "Air unit {key} assigned to the {where} battle must be in {space}.",
+                                    {"key": key, "where": where, "space": space})]
     if enemy_units(rs, state, zone, power):
         for space in (zone, target):
             for unit in state["units"][space]:
                 if (unit["owner"] == power and unit.get("t_combat")
                         and utype(rs, unit).domain == "air" and str(unit["id"]) not in decl["air"]):
-                    return [("AA41-AMP-02", f"A sea battle may occur in {zone}: assign air unit"
-                                            f" {unit['id']} to the sea or the land battle.")]
+                    return [("AA41-AMP-02", "A sea battle may occur in {space}: assign air unit {unit_id} to the sea"
+                                            " or the land battle.", {"space": zone, "unit_id": unit['id']})]
     return []
 
 
@@ -127,10 +129,10 @@ def _escort_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: s
                and utype(rs, u).domain == "sea" and utype(rs, u).attack > 0]
     if escorts or "sea" in decl["air"].values():
         return []
-    subs = any(utype(rs, u).submarine for u in enemy_units(rs, state, zone, power))
+    subs = any(utype(rs, u).has("stealth") for u in enemy_units(rs, state, zone, power))
     if zone_hostile(rs, state, zone, power) or subs:
-        return [("AA41-AMP-14", f"Transports with no escort able to attack may assault only from"
-                                f" a friendly sea zone without enemy submarines; {zone} is not.")]
+        return [("AA41-AMP-14", "Transports with no escort able to attack may assault only from a friendly sea zone"
+                                " without enemy submarines; {space} is not.", {"space": zone})]
     return []
 
 
@@ -155,7 +157,7 @@ def parse_declaration(order: dict[str, Any], state: State, power: str) -> dict[s
             "air": assigned}
 
 
-def order_declare_amphibious(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def order_declare_amphibious(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     state, power, phase = check_active(rs, ctx)
     if phase != COMBAT_MOVE:
         raise IllegalOrder("AA41-AMP-02", "Amphibious assaults are declared in combat move.")

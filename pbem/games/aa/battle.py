@@ -39,16 +39,16 @@ def value(ut: UnitType, side: str) -> int:
 def target_class(ut: UnitType) -> str:
     if ut.domain == "air":
         return "air"
-    if ut.submarine:
+    if ut.has("evades_air"):
         return "sub"
-    if ut.transport:
+    if ut.has("defenceless"):
         return "trn"
     return "other"
 
 
 def category(ut: UnitType, own_destroyer: bool) -> str:
     """The restriction on the hit this unit scores (AA41-CMB-09a/b, AA41-UNIT-DD-03)."""
-    if ut.submarine:
+    if ut.has("cannot_hit_air"):
         return "S"
     if ut.domain == "air" and not own_destroyer:
         return "A"
@@ -79,7 +79,7 @@ def firing_dice(types: Mapping[str, UnitType], shooters: Iterable[Unit], side: s
     for unit in shooters:
         ut = types[unit["type"]]
         hit_on = value(ut, side) if target is None else target
-        if hit_on > 0 and not ut.transport:
+        if hit_on > 0 and not ut.has("defenceless"):
             cat = category(ut, own_destroyer)
             if classes is not None and (cat == "S" and "air" not in classes or cat == "A" and "sub" not in classes):
                 cat = "N"
@@ -202,13 +202,13 @@ def check_selection(types: Mapping[str, UnitType], candidates: Sequence[Unit], h
     return None
 
 
-def preference_key(types: Mapping[str, UnitType], prefs: Mapping[str, Any], cargo_count: Mapping[int, int]):
+def preference_key(types: Mapping[str, UnitType], prefs: Mapping[str, Any], cargo_count: Mapping[int, int]) -> Any:
     """Sort key of ``(unit, kills)`` slots by a power's standing loss order (first lost first)."""
     loss = list(prefs.get("loss_order", []))
     keep = list(prefs.get("keep_last", []))
     damage_first = prefs.get("damage_battleships_first", True)
 
-    def key(slot: tuple[Unit, bool]) -> tuple:
+    def key(slot: tuple[Unit, bool]) -> tuple[Any, ...]:
         unit, kills = slot
         ut = types[unit["type"]]
         if damage_first and not kills:

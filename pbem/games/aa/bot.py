@@ -226,16 +226,18 @@ class RandomBot:
         rs = self.rs
         here = unit_index(state)[stack[0]["id"]][0] if index is None else index[stack[0]["id"]][0]
         kind, reach = domain(rs, stack[0]), min(movement_left(rs, u) for u in stack)
-        if kind == "sea" and all(rs.data.units[u["type"]].transport for u in stack):
+        if kind == "sea" and all(rs.data.units[u["type"]].has("carries_land_units") for u in stack):
             return False
         if kind == "air":
             near = rs.map.within_air(here, reach)
         else:
             step = rs.map.land_neighbours if kind == "land" else rs.map.sea_neighbours
-            near, frontier = set(), {here}
+            found: set[str] = set()
+            frontier = {here}
             for _ in range(reach):
-                frontier = {n for s in frontier for n in step(s)} - near
-                near |= frontier
+                frontier = {n for s in frontier for n in step(s)} - found
+                found |= frontier
+            near = tuple(found)
         friendly = rs.data.friendly
         for space in near:
             if kind == "land" and territory_hostile(rs, state, space, power):
@@ -267,7 +269,7 @@ class RandomBot:
         """Load land units next to a transport, sail it next to a hostile coast and declare."""
         rs, state = self.rs, game.state
         ships = [(zone, u) for zone in rs.data.sea_zones for u in state["units"][zone]
-                 if u["owner"] == seat and rs.data.units[u["type"]].transport and not u.get("t_moved")]
+                 if u["owner"] == seat and rs.data.units[u["type"]].has("carries_land_units") and not u.get("t_moved")]
         if not ships:
             return
         zone, ship = self.rng.choice(ships)
@@ -322,8 +324,8 @@ class RandomBot:
                     return
         order = {"type": "battle", "place": b["place"]}
         subs = [u["id"] for u in state["units"][b["place"]] if u["id"] in set(b["attackers"])
-                and rs.data.units[u["type"]].submarine and not u.get("t_submerged")]
-        foes_dd = any(rs.data.units[u["type"]].destroyer and not rs.data.friendly(u["owner"], seat)
+                and rs.data.units[u["type"]].has("submerge") and not u.get("t_submerged")]
+        foes_dd = any(rs.data.units[u["type"]].has("detects_submarines") and not rs.data.friendly(u["owner"], seat)
                       for u in state["units"][b["place"]])
         if subs and b["kind"] == "sea" and not foes_dd and self.rng.random() < 0.15:
             order["submerge"] = subs
@@ -352,7 +354,7 @@ class RandomBot:
     def _ships(self, game: Game, seat: str) -> list[tuple[str, Unit]]:
         state = game.state
         return [(z, u) for z in self.rs.data.sea_zones for u in state["units"][z]
-                if u["owner"] == seat and self.rs.data.units[u["type"]].transport]
+                if u["owner"] == seat and self.rs.data.units[u["type"]].has("carries_land_units")]
 
     def _land_air(self, game: Game, seat: str) -> None:
         for _space, unit in air.unsafe_air(self.rs, game.state, seat):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.state import State, capital_lost, is_enemy
 
 if TYPE_CHECKING:
@@ -34,31 +35,31 @@ def capture_payloads(rs: AARuleset, state: State, territory: str, power: str) ->
     previous = state["owners"].get(territory)
     original = rs.data.spaces[territory].original_owner
     capital_of = _capital_owner(rs, territory)
-    if original is not None and capital_of == original and not is_enemy(rs, original, power):
+    if original is not None and capital_of == original and not is_enemy(rs, state, original, power):
         # AA41-CAP-08: a friendly capital captured back returns to its owner with every
         # territory it originally owned that a friendly power holds; no IPCs move (CAP-09).
         out = [_payload(territory, original, previous, power, liberated=True)]
         for other, holder in sorted(state["owners"].items()):
             if other != territory and holder is not None and holder != original \
                     and rs.data.spaces[other].original_owner == original \
-                    and not is_enemy(rs, holder, original):
+                    and not is_enemy(rs, state, holder, original):
                 out.append(_payload(other, original, holder, power, liberated=True))
         return out
     payload = _payload(territory, power, previous, power, liberated=False)
-    if capital_of is not None and is_enemy(rs, capital_of, power):
+    if capital_of is not None and is_enemy(rs, state, capital_of, power):
         # AA41-CAP-06: the whole unspent treasury of the capital's original owner.
         payload["ipcs"] = int(state["ipcs"].get(capital_of, 0))
         payload["ipcs_from"] = capital_of
     return [payload]
 
 
-def capture(rs: AARuleset, ctx: Any, territory: str, power: str) -> None:
+def capture(rs: AARuleset, ctx: OrderContext, territory: str, power: str) -> None:
     """Emit the events of ``power`` taking control of ``territory``."""
     for payload in capture_payloads(rs, ctx.state, territory, power):
         ctx.emit(CAPTURED, payload)
 
 
-def settle_liberations(rs: AARuleset, ctx: Any) -> None:
+def settle_liberations(rs: AARuleset, ctx: OrderContext) -> None:
     """End of Conduct combat (AA41-CAP-03/04, Interp. AMB-04).
 
     Every territory the active power captured this turn whose original owner is another
@@ -70,7 +71,7 @@ def settle_liberations(rs: AARuleset, ctx: Any) -> None:
     for territory in list(state["captured_this_turn"]):
         holder = state["owners"].get(territory)
         original = rs.data.spaces[territory].original_owner
-        if holder != active or original is None or original == holder or is_enemy(rs, original, holder):
+        if holder != active or original is None or original == holder or is_enemy(rs, state, original, holder):
             continue
         if capital_lost(rs, state, original):
             continue

@@ -20,6 +20,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.errors import Refusal, format_message
+from pbem.engine.i18n import N_
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import battle as arith
 from pbem.games.aa import combat_open, combat_round, standing, stranded
 from pbem.games.aa.combat_state import EVOLVERS as _STATE_EVOLVERS
@@ -32,51 +35,51 @@ if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
 
 
-def open_battles(rs: AARuleset, ctx: Any) -> None:
+def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
     combat_open.open_battles(rs, ctx)
 
 
-def _battle_for(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> Battle:
+def _battle_for(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> Battle:
     state = ctx.state
     if state["phase"] != "combat":
         raise IllegalOrder("AA41-SEQ-03", "Battles are fought in the conduct combat phase.")
     place = order.get("place")
     if not isinstance(place, str):
-        raise InvalidOrder("AA41-CMB-02", "Name the battle's space: {'place': 'Ukraine'}.")
-    b = state["battles"].get(place)
+        raise InvalidOrder("AA41-CMB-02", "Name the battle's space: {{'place': 'Ukraine'}}.")
+    b: Battle | None = state["battles"].get(place)
     if b is None:
-        raise IllegalOrder("AA41-CMB-01", f"There is no battle in {place}.")
+        raise IllegalOrder("AA41-CMB-01", "There is no battle in {space}.", {"space": place})
     if b["status"] == "over":
-        raise IllegalOrder("AA41-CMB-18", f"The battle in {place} is over.")
+        raise IllegalOrder("AA41-CMB-18", "The battle in {space} is over.", {"space": place})
     return b
 
 
 def pending_battle(state: dict[str, Any]) -> Battle | None:
-    for b in state["battles"].values():
-        if b["pending"] is not None:
-            return b
-    return None
+    battles: dict[str, Battle] = state["battles"]
+    return next((b for b in battles.values() if b["pending"] is not None), None)
 
 
 def check_battle_order(rs: AARuleset, state: dict[str, Any], b: Battle) -> None:
     """AA41-CMB-02, AA41-AMP-04: amphibious assaults first; one battle at a time."""
     waiting = pending_battle(state)
     if waiting is not None:
-        raise IllegalOrder("AA41-CMB-33", f"A casualty choice is owed in {waiting['place']} first.")
+        raise IllegalOrder("AA41-CMB-33", "A casualty choice is owed in {space} first.", {"space": waiting['place']})
     for other in state["battles"].values():
         if other is b or other["status"] == "over":
             continue
         if other["status"] == "fighting":
-            raise IllegalOrder("AA41-CMB-02", f"Finish the battle in {other['place']} first.")
+            raise IllegalOrder("AA41-CMB-02", "Finish the battle in {space} first.", {"space": other['place']})
         if combat_open.is_amphibious(other) and not combat_open.is_amphibious(b):
-            raise IllegalOrder("AA41-AMP-04", f"Amphibious assaults are resolved first: {other['place']}.")
+            raise IllegalOrder("AA41-AMP-04", "Amphibious assaults are resolved first: {space}.",
+                                              {"space": other['place']})
     for landing in b.get("landing", []):
         sea = state["battles"].get(landing["sea_zone"])
         if sea is not None and sea["status"] != "over":
-            raise IllegalOrder("AA41-AMP-03", f"The sea battle in {landing['sea_zone']} comes before the landing.")
+            raise IllegalOrder("AA41-AMP-03", "The sea battle in {space} comes before the landing.",
+                                              {"space": landing['sea_zone']})
 
 
-def battle_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def battle_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``battle``/``press``: fight the next round of a battle (steps 2-6)."""
     state = ctx.state
     b = _battle_for(rs, ctx, order)
@@ -89,7 +92,7 @@ def battle_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
     combat_round.start_round(rs, ctx, b, submerge)
 
 
-def submerge_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def submerge_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``submerge``: the attacker's submarines dive before the next round, then it is fought."""
     battle_order(rs, ctx, {**order, "submerge": order.get("units", [])})
 
@@ -102,20 +105,21 @@ def _submerge_ids(rs: AARuleset, state: dict[str, Any], b: Battle, ids: Any) -> 
     own = {u["id"]: u for u in attackers(rs, state, b)}
     for unit_id in ids:
         unit = own.get(unit_id)
-        if unit is None or not rs.data.units[unit["type"]].submarine:
-            raise IllegalOrder("AA41-CMB-11", f"Unit {unit_id} is not one of your submarines in this battle.")
-    if b["kind"] != "sea" or any(rs.data.units[u["type"]].destroyer for u in defenders(rs, state, b)):
+        if unit is None or not rs.data.units[unit["type"]].has("submerge"):
+            raise IllegalOrder("AA41-CMB-11", "Unit {unit_id} is not one of your submarines in this battle.",
+                                              {"unit_id": unit_id})
+    if b["kind"] != "sea" or any(rs.data.units[u["type"]].has("detects_submarines") for u in defenders(rs, state, b)):
         raise IllegalOrder("AA41-CMB-15", "Submarines cannot submerge while an enemy destroyer is in the battle.")
     return sorted(set(ids))
 
 
-def casualties_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def casualties_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``casualties``: the owed choice of which units take the hits (AA41-CMB-06/07/08, AA41-MNF-05)."""
     state = ctx.state
     b = _battle_for(rs, ctx, order)
     pending = b["pending"]
     if pending is None or ctx.seat not in pending["seats"] or ctx.seat in pending["choices"]:
-        raise IllegalOrder("AA41-CMB-33", f"No casualty choice is owed by you in {b['place']}.")
+        raise IllegalOrder("AA41-CMB-33", "No casualty choice is owed by you in {space}.", {"space": b['place']})
     selection = order.get("units")
     if not isinstance(selection, list) or not all(isinstance(i, int) for i in selection):
         raise InvalidOrder("AA41-CMB-08", "'units' is a list of unit ids, one per hit (a battleship twice).")
@@ -146,11 +150,14 @@ def _owed_payload(b: Battle) -> dict[str, Any]:
 # -- phase hooks, owed decisions, defaults ---------------------------------------------
 
 
-def battles_left(rs: AARuleset, state: dict[str, Any]) -> list[tuple[str, str]]:
+def battles_left(rs: AARuleset, state: dict[str, Any]) -> list[Refusal]:
     left = [b["place"] for b in state["battles"].values() if b["status"] != "over"]
     if not left:
         return []
-    return [("AA41-CMB-02", f"Battles are left to fight: {', '.join(rs.map.sorted_spaces(left))}.")]
+    return [("AA41-CMB-02", "Battles are left to fight: {spaces}.", {"spaces": rs.map.sorted_spaces(left)})]
+
+
+_CASUALTY_PROMPT = N_("{power}: choose casualties for {count} hit(s) in {space}")
 
 
 def owed(rs: AARuleset, state: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -166,9 +173,11 @@ def owed(rs: AARuleset, state: dict[str, Any]) -> list[dict[str, Any]] | None:
         if seat in p["choices"]:
             continue
         total = sum(p["hits"].values())
+        params = {"power": seat, "count": total, "space": b["place"]}
         out.append({"seat": seat, "seat_name": rs.power_names[seat], "kind": "casualties",
-                    "phase": "conduct combat", "place": b["place"],
-                    "prompt": f"{rs.power_names[seat]}: choose casualties for {total} hit(s) in {b['place']}"})
+                    "phase_key": "combat", "phase": rs.edition.phase_labels["combat"], "place": b["place"],
+                    "prompt_key": _CASUALTY_PROMPT, "prompt_params": params,
+                    "prompt": format_message(_CASUALTY_PROMPT, params, rs.vocabulary)})
     return out or None
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.capture import capture
 from pbem.games.aa.combat_state import Battle, is_cargo
 from pbem.games.aa.state import State, Unit, is_enemy
@@ -33,7 +34,7 @@ def is_amphibious(b: Battle) -> bool:
 def _enemies(rs: AARuleset, state: State, space: str, power: str, domains: tuple[str, ...]) -> list[Unit]:
     units = state["units"][space]
     by_id = {u["id"]: u for u in units}
-    return [u for u in units if is_enemy(rs, power, u["owner"]) and rs.data.units[u["type"]].domain in domains
+    return [u for u in units if is_enemy(rs, state, power, u["owner"]) and rs.data.units[u["type"]].domain in domains
             and not is_cargo(rs, u, by_id)]
 
 
@@ -46,20 +47,20 @@ def _sea_battle(rs: AARuleset, state: State, zone: str, power: str, assault: lis
     foes = _enemies(rs, state, zone, power, ("sea", "air"))
     if not mine or not foes:
         return []
-    surface = any(types[u["type"]].surface_warship for u in foes)
-    if not surface and all(types[u["type"]].transport for u in mine):
+    surface = any(types[u["type"]].has("surface_warship") for u in foes)
+    if not surface and all(types[u["type"]].has("defenceless") for u in mine):
         return []  # Interp. AMB-17: transports alone fight no submarines or transports
     if assault and not surface:
-        subs = any(types[u["type"]].submarine for u in foes)
-        destroyer = any(types[u["type"]].destroyer for u in mine)
+        subs = any(types[u["type"]].has("stealth") for u in foes)
+        destroyer = any(types[u["type"]].has("detects_submarines") for u in mine)
         air_to_sea = any(v == "sea" for d in assault for v in d["air"].values())
-        warship = any(not types[u["type"]].transport and types[u["type"]].domain == "sea" for u in mine)
+        warship = any(not types[u["type"]].has("defenceless") and types[u["type"]].domain == "sea" for u in mine)
         if not (subs and destroyer or air_to_sea or (not subs and warship)):
             return []  # AA41-AMP-05: the transports ignore them and unload
     return mine
 
 
-def open_battles(rs: AARuleset, ctx: Any) -> None:
+def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
     """``PHASE_START["combat"]``: open every battle, capture empty hostile territories."""
     state = ctx.state
     power = state["power"]
@@ -74,10 +75,10 @@ def open_battles(rs: AARuleset, ctx: Any) -> None:
             "place": zone, "kind": "sea", "attacker": power, "defenders": sorted({u["owner"] for u in foes}),
             "attackers": sorted(u["id"] for u in fighters), "amphibious": False,
             "for": sorted({d["target"] for d in mine_decl}),
-            "hostile": any(rs.data.units[u["type"]].surface_warship for u in foes)})
+            "hostile": any(rs.data.units[u["type"]].has("surface_warship") for u in foes)})
     for territory in rs.data.land_territories:
         owner = state["owners"].get(territory)
-        if owner is None or not is_enemy(rs, power, owner):
+        if owner is None or not is_enemy(rs, state, power, owner):
             continue
         decl = [d for d in assaults if d["target"] == territory]
         mine = [u for u in state["units"][territory] if u["owner"] == power
@@ -98,7 +99,7 @@ def open_battles(rs: AARuleset, ctx: Any) -> None:
                         for d in decl]})
 
 
-def land_seaborne(rs: AARuleset, ctx: Any, b: Battle) -> None:
+def land_seaborne(rs: AARuleset, ctx: OrderContext, b: Battle) -> None:
     """AA41-AMP-08: after the sea battle, surviving declared land units unload into the target.
 
     Nothing lands if a sea battle was fought and the zone still holds defending units other than
@@ -108,7 +109,7 @@ def land_seaborne(rs: AARuleset, ctx: Any, b: Battle) -> None:
     for landing in b.get("landing", []):
         zone = landing["sea_zone"]
         foes = [u for u in _enemies(rs, state, zone, b["attacker"], ("sea", "air"))
-                if not rs.data.units[u["type"]].transport and not u.get("t_submerged")]
+                if not rs.data.units[u["type"]].has("defenceless") and not u.get("t_submerged")]
         if zone in state["battles"] and foes:
             continue  # a sea battle was fought and did not clear the zone
         ships = {u["id"] for u in state["units"][zone] if u["id"] in set(landing["transports"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import battle as arith
 from pbem.games.aa.capture import capture
 from pbem.games.aa.combat_state import (
@@ -61,7 +62,7 @@ def standing_choice(rs: AARuleset, state: dict[str, Any], b: Battle, side: str, 
 # -- a round ---------------------------------------------------------------------------
 
 
-def start_round(rs: AARuleset, ctx: Any, b: Battle, submerge: list[int]) -> None:
+def start_round(rs: AARuleset, ctx: OrderContext, b: Battle, submerge: list[int]) -> None:
     """Steps 1-2: line up, submarines submerge (attacker first, AA41-CMB-11), then fight."""
     state = ctx.state
     place = b["place"]
@@ -76,7 +77,8 @@ def start_round(rs: AARuleset, ctx: Any, b: Battle, submerge: list[int]) -> None
     if submerge:
         ctx.emit("aa.submerged", {"place": place, "side": "attacker", "units": submerge, "by": "attacker"})
     if strike["defender"]:
-        diving = [u["id"] for u in dfn if rs.data.units[u["type"]].submarine and prefs(state, u["owner"])["submerge"]]
+        diving = [u["id"] for u in dfn
+                  if rs.data.units[u["type"]].has("submerge") and prefs(state, u["owner"])["submerge"]]
         if diving:
             ctx.emit("aa.submerged", {"place": place, "side": "defender", "units": diving, "by": "standing orders"})
     if (submerge or strike["defender"]) and conclude_if_over(rs, ctx, b):
@@ -84,7 +86,7 @@ def start_round(rs: AARuleset, ctx: Any, b: Battle, submerge: list[int]) -> None
     run(rs, ctx, b, STAGES[0])
 
 
-def run(rs: AARuleset, ctx: Any, b: Battle, stage: str) -> None:
+def run(rs: AARuleset, ctx: OrderContext, b: Battle, stage: str) -> None:
     """Play the round's steps from ``stage``; stop at an owed decision; then check step 6."""
     for name in STAGES[STAGES.index(stage):]:
         if not _STEPS[name](rs, ctx, b):
@@ -93,17 +95,17 @@ def run(rs: AARuleset, ctx: Any, b: Battle, stage: str) -> None:
 
 
 def _subs(rs: AARuleset, units: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [u for u in units if rs.data.units[u["type"]].submarine]
+    return [u for u in units if rs.data.units[u["type"]].has("first_strike")]
 
 
-def _a_strike(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+def _a_strike(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
     if not b["strike"]["attacker"]:
         return True
     shooters = _subs(rs, attackers(rs, ctx.state, b))
     return fire(rs, ctx, b, "attacker", shooters, "a_strike", "d_strike", remove=False)
 
 
-def _d_strike(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+def _d_strike(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
     if not b["strike"]["defender"]:
         return True
     # set-aside defending submarines still strike (AA41-CMB-13, Interp. AMB-03)
@@ -111,7 +113,7 @@ def _d_strike(rs: AARuleset, ctx: Any, b: Battle) -> bool:
     return fire(rs, ctx, b, "defender", shooters, "d_strike", "strike_remove", remove=True)
 
 
-def _remove_set_aside(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+def _remove_set_aside(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
     if b["set_aside"]:
         ids = list(b["set_aside"])
         lost, stranded = lost_with(rs, ctx.state, b, ids)
@@ -119,17 +121,17 @@ def _remove_set_aside(rs: AARuleset, ctx: Any, b: Battle) -> bool:
     return True
 
 
-def _a_fire(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+def _a_fire(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
     shooters = attackers(rs, ctx.state, b)
     if b["strike"]["attacker"]:  # submarines that struck do not fire again (AA41-CMB-14)
-        shooters = [u for u in shooters if not rs.data.units[u["type"]].submarine]
+        shooters = [u for u in shooters if not rs.data.units[u["type"]].has("first_strike")]
     return fire(rs, ctx, b, "attacker", shooters, "a_fire", "d_fire", remove=False)
 
 
-def _d_fire(rs: AARuleset, ctx: Any, b: Battle) -> bool:
+def _d_fire(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
     shooters = defenders(rs, ctx.state, b)  # includes the set-aside casualties (AA41-CMB-07)
     if b["strike"]["defender"]:
-        shooters = [u for u in shooters if not rs.data.units[u["type"]].submarine]
+        shooters = [u for u in shooters if not rs.data.units[u["type"]].has("first_strike")]
     return fire(rs, ctx, b, "defender", shooters, "d_fire", "remove", remove=True)
 
 
@@ -137,7 +139,7 @@ _STEPS = {"a_strike": _a_strike, "d_strike": _d_strike, "strike_remove": _remove
           "a_fire": _a_fire, "d_fire": _d_fire, "remove": _remove_set_aside}
 
 
-def fire(rs: AARuleset, ctx: Any, b: Battle, side: str, shooters: list[dict[str, Any]], stage: str,
+def fire(rs: AARuleset, ctx: OrderContext, b: Battle, side: str, shooters: list[dict[str, Any]], stage: str,
          resume: str, *, remove: bool) -> bool:
     """Roll for ``shooters`` (all dice of the step in one call) and apply the hits; False if owed."""
     if not shooters:
@@ -170,7 +172,7 @@ def fire(rs: AARuleset, ctx: Any, b: Battle, side: str, shooters: list[dict[str,
     return assign(rs, ctx, b, other, hits, STEP_NAMES[stage], resume, remove=remove)
 
 
-def assign(rs: AARuleset, ctx: Any, b: Battle, side: str, hits: dict[str, int], step: str, resume: str, *,
+def assign(rs: AARuleset, ctx: OrderContext, b: Battle, side: str, hits: dict[str, int], step: str, resume: str, *,
            remove: bool) -> bool:
     """Apply ``hits`` to ``side``: automatically, by standing orders, or owe the choice (AA41-CMB-33)."""
     state, types = ctx.state, rs.data.units
@@ -191,7 +193,7 @@ def assign(rs: AARuleset, ctx: Any, b: Battle, side: str, hits: dict[str, int], 
     return False
 
 
-def apply(rs: AARuleset, ctx: Any, b: Battle, side: str, selection: list[int], step: str, by: str, *,
+def apply(rs: AARuleset, ctx: OrderContext, b: Battle, side: str, selection: list[int], step: str, by: str, *,
           remove: bool) -> None:
     """Emit ``aa.casualties`` for a checked selection (hits recorded, who chose them: ``by``)."""
     state = ctx.state
@@ -209,12 +211,12 @@ def apply(rs: AARuleset, ctx: Any, b: Battle, side: str, selection: list[int], s
 def _can_hit_any(rs: AARuleset, shooters: list[dict[str, Any]], side: str, targets: list[dict[str, Any]]) -> bool:
     types = rs.data.units
     own = has_destroyer(rs, shooters)
-    return any(arith.value(types[s["type"]], side) > 0 and not types[s["type"]].transport
+    return any(arith.value(types[s["type"]], side) > 0 and not types[s["type"]].has("defenceless")
                and arith.can_hit(types[s["type"]], types[t["type"]], own)
                for s in shooters for t in targets)
 
 
-def conclude_if_over(rs: AARuleset, ctx: Any, b: Battle, step6: bool = False) -> bool:
+def conclude_if_over(rs: AARuleset, ctx: OrderContext, b: Battle, step6: bool = False) -> bool:
     """Conditions A (AA41-CMB-18/19/20/21) checked before a round and at step 6; True if it ended.
 
     At step 6, when the attacker's transports could only stay (AA41-CMB-19: only transports left
@@ -241,7 +243,7 @@ def conclude_if_over(rs: AARuleset, ctx: Any, b: Battle, step6: bool = False) ->
     return True
 
 
-def _defenseless(rs: AARuleset, ctx: Any, b: Battle, att: list[dict[str, Any]], dfn: list[dict[str, Any]],
+def _defenseless(rs: AARuleset, ctx: OrderContext, b: Battle, att: list[dict[str, Any]], dfn: list[dict[str, Any]],
                  step6: bool) -> bool:
     """AA41-CMB-19/20: destroy defenseless transports at once, without dice.
 
@@ -249,10 +251,10 @@ def _defenseless(rs: AARuleset, ctx: Any, b: Battle, att: list[dict[str, Any]], 
     waits for the attacker's ``retreat`` or ``battle``/``press`` (stay).
     """
     types = rs.data.units
-    a_war = [u for u in att if not types[u["type"]].transport]
-    d_war = [u for u in dfn if not types[u["type"]].transport]
-    a_trn = [u for u in att if types[u["type"]].transport]
-    d_trn = [u for u in dfn if types[u["type"]].transport]
+    a_war = [u for u in att if not types[u["type"]].has("defenceless")]
+    d_war = [u for u in dfn if not types[u["type"]].has("defenceless")]
+    a_trn = [u for u in att if types[u["type"]].has("defenceless")]
+    d_trn = [u for u in dfn if types[u["type"]].has("defenceless")]
     if not d_war:  # (i) the defender has only transports left; CMB-19 when the attacker too
         doomed = d_trn if _can_hit_any(rs, att, "attacker", d_trn) else []
         exposed = False
@@ -272,7 +274,7 @@ def _defenseless(rs: AARuleset, ctx: Any, b: Battle, att: list[dict[str, Any]], 
     return False
 
 
-def end(rs: AARuleset, ctx: Any, b: Battle, winner: str, reason: str) -> None:
+def end(rs: AARuleset, ctx: OrderContext, b: Battle, winner: str, reason: str) -> None:
     """Step 7 (AA41-CMB-25): repair battleships (AA41-UNIT-BB-03); capture if land units won."""
     state = ctx.state
     spaces = [b["place"]] + ([b["retreated_to"]] if b.get("retreated_to") else [])

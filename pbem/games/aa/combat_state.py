@@ -37,7 +37,7 @@ def is_cargo(rs: AARuleset, unit: Unit, by_id: dict[int, Unit]) -> bool:
     ship = by_id.get(unit["aboard"])
     if ship is None:
         return True
-    return rs.data.units[ship["type"]].transport or ship["owner"] != unit["owner"]
+    return rs.data.units[ship["type"]].has("carries_land_units") or ship["owner"] != unit["owner"]
 
 
 def attackers(rs: AARuleset, state: State, battle: Battle) -> list[Unit]:
@@ -54,7 +54,7 @@ def defenders(rs: AARuleset, state: State, battle: Battle) -> list[Unit]:
     wanted = ("land", "air") if battle["kind"] == "land" else ("sea", "air")
     out = []
     for unit in units:
-        if not is_enemy(rs, attacker, unit["owner"]) or unit.get("t_submerged"):
+        if not is_enemy(rs, state, attacker, unit["owner"]) or unit.get("t_submerged"):
             continue
         if rs.data.units[unit["type"]].domain in wanted and not is_cargo(rs, unit, by_id):
             out.append(unit)
@@ -78,7 +78,7 @@ def lost_with(rs: AARuleset, state: State, b: Battle, ship_ids: list[int]) -> tu
 
 
 def has_destroyer(rs: AARuleset, units: list[Unit]) -> bool:
-    return any(rs.data.units[u["type"]].destroyer for u in units)
+    return any(rs.data.units[u["type"]].has("detects_submarines") for u in units)
 
 
 def lineup(units: list[Unit]) -> list[dict[str, Any]]:
@@ -89,7 +89,8 @@ def lineup(units: list[Unit]) -> list[dict[str, Any]]:
 
 
 def _battle(state: State, event: dict[str, Any]) -> Battle:
-    return state["battles"][event["payload"]["place"]]
+    battle: Battle = state["battles"][event["payload"]["place"]]
+    return battle
 
 
 def _remove(state: State, place: str, ids: list[int], stranded: list[int]) -> None:

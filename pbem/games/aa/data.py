@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-RULES_DIR = Path(__file__).resolve().parents[3] / "rules"
+from pbem.games.rulesdata import RULES_DIR, rules_dir
+
+__all__ = ["RULES_DIR", "ScenarioData", "UnitType", "load_scenario", "scenario"]
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,6 @@ class UnitType:
     defense: int
     domain: str  # "land" | "air" | "sea"
     hits: int = 1  # 2 for the battleship (AA41-UNIT-BB-02)
-    can_blitz: bool = False
     carrier_capacity: int = 0  # fighters a carrier holds (2)
     carrier_cost: int = 0  # room a fighter takes on a carrier (1); 0: cannot land on carriers
     transport_capacity: int = 0  # 5: one land unit + one infantry (AA41-UNIT-TRN-03)
@@ -65,9 +66,15 @@ class UnitType:
     warship: bool = False
     surface_warship: bool = False  # AA41-DEF-06
 
+    abilities: frozenset[str] = frozenset()  # special abilities by name (docs/aa_family.md)
+
     @property
     def two_hit(self) -> bool:
-        return self.hits >= 2
+        return self.has("two_hits")
+
+    def has(self, ability: str) -> bool:
+        """Whether this unit type has the special ability ``ability`` (e.g. ``"submerge"``)."""
+        return ability in self.abilities
 
 
 @dataclass(frozen=True)
@@ -147,6 +154,10 @@ class ScenarioData:
     def factories(self) -> tuple[str, ...]:
         return tuple(s for s, sp in self.spaces.items() if sp.factory)
 
+    def with_ability(self, ability: str) -> tuple[UnitType, ...]:
+        """The unit types with ``ability``, in purchase-table order."""
+        return tuple(u for u in self.units.values() if u.has(ability))
+
     def capital_of(self, power: str) -> str:
         return self.power_by_id[power].capital
 
@@ -156,6 +167,31 @@ class ScenarioData:
     def setup(self, name: str = "rulebook") -> dict[str, Any]:
         """A fresh copy of the named starting position ("rulebook" or "errata")."""
         return copy.deepcopy(self.setups[name])
+
+
+#: The converted flags of ``units.json`` (TripleA's unit options) and the abilities they give.
+FLAG_ABILITIES: dict[str, tuple[str, ...]] = {
+    "can_blitz": ("blitz",),
+    "submarine": ("submerge", "first_strike", "cannot_hit_air", "evades_air", "stealth"),
+    "destroyer": ("detects_submarines",),
+    "transport": ("carries_land_units", "defenceless"),
+    "warship": ("warship",),
+    "surface_warship": ("surface_warship",),
+}
+
+
+def unit_type(uid: str, raw: dict[str, Any]) -> UnitType:
+    """A :class:`UnitType` from its ``units.json`` entry: flags become abilities by name."""
+    fields = {k: v for k, v in raw.items() if k not in FLAG_ABILITIES and k != "abilities"}
+    abilities = set(raw.get("abilities", ()))
+    for flag, given in FLAG_ABILITIES.items():
+        if raw.get(flag):
+            abilities.update(given)
+    if int(raw.get("hits", 1)) >= 2:
+        abilities.add("two_hits")
+    if int(raw.get("carrier_capacity", 0)) > 0:
+        abilities.add("carries_fighters")
+    return UnitType(id=uid, abilities=frozenset(abilities), **fields)
 
 
 def _read(directory: Path, name: str) -> Any:
@@ -180,7 +216,7 @@ def load_scenario(directory: Path) -> ScenarioData:
         neighbours[b].append(a)
     order = {n: i for i, n in enumerate(names)}
     adjacency = {n: tuple(sorted(v, key=order.__getitem__)) for n, v in neighbours.items()}
-    units_ = {u: UnitType(id=u, **units["units"][u]) for u in units["order"]}
+    units_ = {u: unit_type(u, units["units"][u]) for u in units["order"]}
     by_id = {p["id"]: Power(**p) for p in powers["powers"]}
     power_list = [by_id[p] for p in powers["turn_order"]]
     sides = {s["id"]: tuple(p.id for p in power_list if p.side == s["id"])
@@ -207,5 +243,5 @@ _CACHE: dict[str, ScenarioData] = {}
 def scenario(key: str = "aa1941") -> ScenarioData:
     """The scenario ``rules/<key>/``, loaded once per process."""
     if key not in _CACHE:
-        _CACHE[key] = load_scenario(RULES_DIR / key)
+        _CACHE[key] = load_scenario(rules_dir(key))
     return _CACHE[key]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.state import State, capital_lost
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ def production_level(rs: AARuleset, state: State, power: str) -> int:
     return rs.map.production(power, state["owners"])
 
 
-def collect_income(rs: AARuleset, ctx: Any) -> None:
+def collect_income(rs: AARuleset, ctx: OrderContext) -> None:
     """AA41-INC-01..03: mandatory; nothing while an enemy holds the capital."""
     state = ctx.state
     power = state["power"]
@@ -58,7 +59,7 @@ def victory_winner(rs: AARuleset, state: State) -> dict[str, Any] | None:
     return None
 
 
-def check_victory(rs: AARuleset, ctx: Any) -> None:
+def check_victory(rs: AARuleset, ctx: OrderContext) -> None:
     """AA41-VIC-03..08: end the game when the side's condition holds now."""
     result = victory_winner(rs, ctx.state)
     if result is not None:

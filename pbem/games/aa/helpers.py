@@ -11,7 +11,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import RulesError
-from pbem.games.aa import air
+from pbem.engine.errors import format_message
 from pbem.games.aa.movement import validate_move
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
@@ -19,6 +19,7 @@ from pbem.games.aa.routes import (
     domain,
     enemy_units,
     movement_left,
+    safe_territory,
     territory_hostile,
     unit_index,
 )
@@ -31,11 +32,17 @@ State = dict[str, Any]
 Unit = dict[str, Any]
 
 
-def phase_requirements(rs: AARuleset, state: State) -> list[dict[str, str]]:
-    """What still blocks ``end_phase`` now: ``[{"rule_id", "message"}]`` (empty: it may end)."""
+def phase_requirements(rs: AARuleset, state: State) -> list[dict[str, Any]]:
+    """What still blocks ``end_phase`` now: ``[{"rule_id", "message", "key", "params"}]`` (empty: it may end).
+
+    ``key`` and ``params`` are those of the refusal ``end_phase`` would raise (translatable);
+    ``message`` is the English sentence.
+    """
     found = []
     for check in rs.exit_checks.get(state["phase"], []):
-        found.extend({"rule_id": rule, "message": message} for rule, message in check(rs, state))
+        for rule, key, params in check(rs, state):
+            found.append({"rule_id": rule, "message": format_message(key, params, rs.vocabulary),
+                          "key": key, "params": params})
     return found
 
 
@@ -121,7 +128,7 @@ def _order_for(rs: AARuleset, state: State, units: list[Unit], route: list[str],
     dest = route[-1]
     land = [u for u in units if domain(rs, u) == "land" and u.get("aboard") is None]
     if land and rs.map.is_sea(dest):
-        ships = [u for u in state["units"][dest] if rs.data.units[u["type"]].transport
+        ships = [u for u in state["units"][dest] if rs.data.units[u["type"]].has("carries_land_units")
                  and fits(rs, u, cargo_of(state, dest, u["id"]) + land)]
         if not ships:
             return None
@@ -132,7 +139,7 @@ def _order_for(rs: AARuleset, state: State, units: list[Unit], route: list[str],
         for unit in fliers:
             left = movement_left(rs, unit) - (len(route) - 1)
             spots = [s for s in rs.map.within_air(dest, left)
-                     if rs.map.is_land(s) and air.safe_territory(rs, state, s, unit["owner"])]
+                     if rs.map.is_land(s) and safe_territory(rs, state, s, unit["owner"])]
             if not spots:
                 return None
             plans[str(unit["id"])] = min(spots, key=lambda s: rs.map.air_distance(dest, s) or 0)

@@ -94,7 +94,7 @@ def turn_violations(rs: AARuleset, state: State) -> list[str]:
             if kind == "land" and not friendly(owner, unit["owner"]):
                 out.append(f"{name} stands in a territory controlled by {owner}")
             if ut.domain == "air" and kind == "sea":
-                carrier = by_id.get(unit.get("aboard"))  # type: ignore[arg-type]
+                carrier = by_id.get(unit.get("aboard"))
                 if carrier is None or not rs.data.units[carrier["type"]].carrier_capacity \
                         or not friendly(carrier["owner"], unit["owner"]):
                     out.append(f"{name} has not landed (no friendly carrier under it)")

@@ -87,9 +87,6 @@ class MapGraph:
         """AA41-MAP-06: a land territory next to at least one sea zone."""
         return self.data.spaces[territory].coastal
 
-    def is_island(self, territory: str) -> bool:
-        return self.data.spaces[territory].island
-
     def value(self, territory: str) -> int:
         return self.data.spaces[territory].value
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.errors import Refusal
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.purchase import parse_units, pool_cost, unit_names
 from pbem.games.aa.state import State
 
@@ -64,34 +66,37 @@ def _carrier_room(rs: AARuleset, units: list[dict[str, Any]], power: str) -> lis
 
 
 def eligible_complexes(rs: AARuleset, state: State, power: str, at: str, utype: str
-                       ) -> tuple[list[str], str, str]:
+                       ) -> tuple[list[str], Refusal | None]:
     """Usable complexes a unit of ``utype`` placed at ``at`` may count against.
 
-    Returns (complexes, rule id, message): the message explains an empty list.
+    Returns (complexes, refusal): the refusal explains an empty list.
     """
     m, ut = rs.map, rs.data.units[utype]
     usable = usable_complexes(rs, state, power)
     if m.is_land(at):
         if ut.domain == "sea":
-            return [], "AA41-MOB-05", f"A {utype} is placed in a sea zone, not in {at}."
+            return [], ("AA41-MOB-05", "A {unit} is placed in a sea zone, not in {space}.",
+                                       {"unit": utype, "space": at})
         if at not in usable:
-            why = "" if m.has_factory(at) else " (it has no industrial complex)"
-            return [], "AA41-MOB-04", (f"{at} is not an industrial complex that "
-                                       f"{rs.power_names[power]} may use this turn{why}.")
-        return [at], "", ""
+            if m.has_factory(at):
+                return [], ("AA41-MOB-04", "{space} is not an industrial complex that {power} may use this turn.",
+                            {"space": at, "power": power})
+            return [], ("AA41-MOB-04", "{space} is not an industrial complex that {power} may use this turn"
+                        " (it has no industrial complex).", {"space": at, "power": power})
+        return [at], None
     if ut.domain == "land" or (ut.domain == "air" and not ut.carrier_cost):
-        return [], "AA41-MOB-04", (f"A new {utype} is placed only in a territory with an "
-                                   "industrial complex, never at sea or aboard a transport.")
+        return [], ("AA41-MOB-04", "A new {unit} is placed only in a territory with an industrial complex,"
+                    " never at sea or aboard a transport.", {"unit": utype})
     if at in rs.data.closed_sea_zones:
-        return [], "AA41-MOB-07", f"No sea unit may be mobilized into {at} (the Black Sea)."
+        return [], ("AA41-MOB-07", "No sea unit may be mobilized into {space} (the Black Sea).", {"space": at})
     found = [t for t in m.complexes_bordering(at) if t in usable]
     if not found:
-        return [], "AA41-MOB-05", (f"{at} is not next to an industrial complex that "
-                                   f"{rs.power_names[power]} may use this turn.")
-    return found, "", ""
+        return [], ("AA41-MOB-05", "{space} is not next to an industrial complex that {power} may use this turn.",
+                    {"space": at, "power": power})
+    return found, None
 
 
-def place(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def place(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     state = ctx.state
     power = state["power"]
     if ctx.seat != power:
@@ -100,35 +105,37 @@ def place(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
         raise IllegalOrder("AA41-MOB-01", "New units are placed only in the mobilize phase.")
     at = order.get("at")
     if not isinstance(at, str) or at not in rs.data.spaces:
-        raise InvalidOrder("AA41-MOB-01", f"Unknown space {at!r} to place units in.")
+        raise InvalidOrder("AA41-MOB-01", "Unknown space '{space}' to place units in.", {"space": at})
     units = parse_units(rs, order.get("units"), "AA41-MOB-01")
     if not units:
         raise InvalidOrder("AA41-MOB-01", "Name at least one unit to place.")
     for utype, n in units.items():
         if n > state["bought"].get(utype, 0):
-            raise IllegalOrder("AA41-MOB-01", f"Your mobilization pool has "
-                                              f"{state['bought'].get(utype, 0)} {utype}, not {n}.")
+            raise IllegalOrder("AA41-MOB-01", "Your mobilization pool has {value} {unit}, not {count}.",
+                                              {"value": state['bought'].get(utype, 0), "unit": utype, "count": n})
     choices: list[str] | None = None
     for utype in units:
-        found, rule, message = eligible_complexes(rs, state, power, at, utype)
-        if not found:
-            raise IllegalOrder(rule, message)
+        found, refusal = eligible_complexes(rs, state, power, at, utype)
+        if refusal is not None:
+            raise IllegalOrder(*refusal)
         choices = found if choices is None else [c for c in choices if c in found]
     assert choices is not None
     factory = order.get("factory")
     if factory is None:
         if len(choices) > 1:
-            raise IllegalOrder("AA41-MOB-10", f"{at} borders several complexes ("
-                               f"{', '.join(choices)}): say which one with \"factory\".")
+            raise IllegalOrder("AA41-MOB-10", '{space} borders several complexes ({spaces}): say which one with'
+                                              ' "factory".', {"space": at, "spaces": choices})
         factory = choices[0]
     elif factory not in choices:
-        raise IllegalOrder("AA41-MOB-10", f"{factory!r} is not a usable complex for {at}.")
+        raise IllegalOrder("AA41-MOB-10", "'{space}' is not a usable complex for {space_2}.",
+                                          {"space": factory, "space_2": at})
     count = sum(units.values())
     left = capacity_left(rs, state, factory)
     if count > left:
-        raise IllegalOrder("AA41-MOB-03", f"The complex in {factory} (value "
-                           f"{rs.map.value(factory)}) can place {left} more unit(s) this turn, "
-                           f"not {count}.")
+        raise IllegalOrder("AA41-MOB-03", "The complex in {space} (value {capacity}) can place {left} more unit(s)"
+                                          " this turn, not {count}.",
+                                          {"space": factory, "capacity": rs.map.value(factory), "left": left,
+                                           "count": count})
     _check_no_capacity_wasted(rs, state, power, factory, units)
     placed, landed = _allocate(rs, state, power, at, units)
     _check_promised_carriers(rs, state, power, at, units, landed)
@@ -150,23 +157,25 @@ def waiting_fighters(rs: AARuleset, state: State, power: str) -> dict[str, list[
 
 
 def _carriers_needed(rs: AARuleset, fighters: int) -> int:
-    per = rs.data.units["carrier"].carrier_capacity
+    per = max(c.carrier_capacity for c in rs.data.with_ability("carries_fighters"))
     return -(-fighters // per)
 
 
 def _check_promised_carriers(rs: AARuleset, state: State, power: str, at: str,
                              units: dict[str, int], landed: list[dict[str, int]]) -> None:
     """AA41-MOB-08: keep enough carriers in the pool for the zones where fighters wait."""
-    if not units.get("carrier"):
+    carriers = [c.id for c in rs.data.with_ability("carries_fighters")]
+    placed = sum(units.get(c, 0) for c in carriers)
+    if not placed:
         return
     boarded = {f["id"] for f in landed}
     need = sum(_carriers_needed(rs, len([i for i in ids if i not in boarded]))
                for ids in waiting_fighters(rs, state, power).values())
-    if state["bought"].get("carrier", 0) - units["carrier"] < need:
+    if sum(state["bought"].get(c, 0) for c in carriers) - placed < need:
         zones = ", ".join(z for z, ids in waiting_fighters(rs, state, power).items()
                           if any(i not in boarded for i in ids))
-        raise IllegalOrder("AA41-MOB-08", f"Fighters wait in {zones} for the carriers bought "
-                                          "this turn: mobilize a carrier there first.")
+        raise IllegalOrder("AA41-MOB-08", "Fighters wait in {zones} for the carriers bought this turn: mobilize a"
+                                          " carrier there first.", {"zones": zones})
 
 
 def _allocate(rs: AARuleset, state: State, power: str, at: str, units: dict[str, int]
@@ -195,9 +204,8 @@ def _allocate(rs: AARuleset, state: State, power: str, at: str, units: dict[str,
             if rs.map.is_sea(at) and types[utype].carrier_cost:
                 spot = next((r for r in room if r[1] >= types[utype].carrier_cost), None)
                 if spot is None:
-                    raise IllegalOrder("AA41-MOB-06", f"There is no room on a "
-                                       f"{rs.power_names[power]} carrier in {at} for "
-                                       f"another fighter.")
+                    raise IllegalOrder("AA41-MOB-06", "There is no room on a {power} carrier in {space} for another"
+                                                      " fighter.", {"power": rs.power_names[power], "space": at})
                 spot[1] -= types[utype].carrier_cost
                 unit["aboard"] = spot[0]
             placed.append(unit)
@@ -265,9 +273,9 @@ def _check_no_capacity_wasted(rs: AARuleset, state: State, power: str, factory: 
     """AA41-MOB-09: refuse a placement after which fewer units in all could be placed."""
     if _wastes_capacity(rs, state, power, factory, units):
         best = most_placeable(rs, state, power, state["bought"])
-        raise IllegalOrder("AA41-MOB-09", f"Placing these units in {factory}'s capacity would "
-                           f"leave sea units without a place: you must mobilize {best} units "
-                           "in all; place the sea units first.")
+        raise IllegalOrder("AA41-MOB-09", "Placing these units in {space}'s capacity would leave sea units without a"
+                                          " place: you must mobilize {best} units in all; place the sea units first.",
+                                          {"space": factory, "best": best})
 
 
 def placements(rs: AARuleset, state: State) -> dict[str, list[str]]:
@@ -297,21 +305,21 @@ def placements(rs: AARuleset, state: State) -> dict[str, list[str]]:
     return out
 
 
-def _exit_check(rs: AARuleset, state: State) -> list[tuple[str, str]]:
+def _exit_check(rs: AARuleset, state: State) -> list[Refusal]:
     """AA41-MOB-08/09: place promised carriers, and as many units as capacity allows."""
     where = placements(rs, state)
     for zone in waiting_fighters(rs, state, state["power"]):
-        if "carrier" in where.get(zone, []):
-            return [("AA41-MOB-08", f"Fighters wait in {zone} for a carrier bought this turn: "
-                                    "mobilize it there.")]
+        if any(c.id in where.get(zone, []) for c in rs.data.with_ability("carries_fighters")):
+            return [("AA41-MOB-08", "Fighters wait in {space} for a carrier bought this turn: mobilize it there.",
+                                    {"space": zone})]
     if not where:
         return []
     space, types = next(iter(where.items()))
-    return [("AA41-MOB-09", f"You must place every unit you can: {types[0]} can still go to "
-                            f"{space}. Units that cannot be placed are refunded.")]
+    return [("AA41-MOB-09", "You must place every unit you can: {unit} can still go to {space}. Units that cannot be"
+                            " placed are refunded.", {"unit": types[0], "space": space})]
 
 
-def _phase_end(rs: AARuleset, ctx: Any) -> None:
+def _phase_end(rs: AARuleset, ctx: OrderContext) -> None:
     """AA41-MOB-09: refund what could not be placed."""
     state = ctx.state
     left = {u: state["bought"][u] for u in rs.data.unit_order if state["bought"].get(u)}

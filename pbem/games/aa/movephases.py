@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine.errors import Refusal
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import air, amphibious
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
     NONCOMBAT_MOVE,
     enemy_destroyer,
     enemy_units,
+    movement_left,
     territory_hostile,
     utype,
     zone_hostile,
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
 
 State = dict[str, Any]
 Unit = dict[str, Any]
-Problem = tuple[str, str]
+Problem = Refusal
 
 
 # -- combat move --------------------------------------------------------------------------------
@@ -51,24 +54,24 @@ def combat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
             if unit["owner"] != power:
                 continue
             kind = utype(rs, unit)
-            name = f"{kind.name} {unit['id']}"
             if kind.domain == "land" and unit.get("t_loaded") == COMBAT_MOVE \
                     and unit.get("aboard") is not None and unit["id"] not in cargo:
-                problems.append(("AA41-CM-16", f"{name} was loaded in combat move: it must be"
-                                 " unloaded in a declared amphibious assault this turn."))
+                problems.append(("AA41-CM-16", "{unit} {unit_id} was loaded in combat move: it must be unloaded in a"
+                                               " declared amphibious assault this turn.",
+                                               {"unit": unit["type"], "unit_id": unit["id"]}))
             if not unit.get("t_combat") or attacked:
                 continue
             if kind.domain == "sea" and unit.get("t_moved"):
                 start = unit.get("t_from", space)
                 left_hostile = start != space and zone_hostile(rs, state, start, power)
                 if space not in zones and not left_hostile:
-                    problems.append(("AA41-CM-07", f"{name} ended its combat move in {space},"
-                                     " where there is no battle and no declared amphibious"
-                                     " assault."))
+                    problems.append(("AA41-CM-07", "{unit} {unit_id} ended its combat move in {space}, where there"
+                                                   " is no battle and no declared amphibious assault.",
+                                                   {"unit": unit["type"], "unit_id": unit["id"], "space": space}))
             elif kind.domain == "air" and not _air_target_ok(rs, state, space, power, targets):
-                problems.append(("AA41-CM-21", f"{name} ended its combat move in {space}, where"
-                                 " there is nothing to attack and none of your land units"
-                                 " attack."))
+                problems.append(("AA41-CM-21", "{unit} {unit_id} ended its combat move in {space}, where there is"
+                                               " nothing to attack and none of your land units attack.",
+                                               {"unit": unit["type"], "unit_id": unit["id"], "space": space}))
     return problems + amphibious.combat_move_problems(rs, state)
 
 
@@ -82,7 +85,7 @@ def _air_target_ok(rs: AARuleset, state: State, space: str, power: str,
                for u in state["units"][space])
 
 
-def combat_move_end(rs: AARuleset, ctx: Any) -> None:
+def combat_move_end(rs: AARuleset, ctx: OrderContext) -> None:
     """AA41-CM-10: sea units left in a zone with enemy surface warships stay and fight."""
     state = ctx.state
     power = state["power"]
@@ -92,8 +95,8 @@ def combat_move_end(rs: AARuleset, ctx: Any) -> None:
         mine = [u for u in state["units"][space] if u["owner"] == power
                 and not u.get("t_combat") and u.get("aboard") is None]
         ships = [u for u in mine if utype(rs, u).domain == "sea"]
-        fighting = [u for u in ships if not utype(rs, u).transport
-                    and not (utype(rs, u).submarine and not enemy_destroyer(rs, state, space,
+        fighting = [u for u in ships if not utype(rs, u).has("defenceless")
+                    and not (utype(rs, u).has("stealth") and not enemy_destroyer(rs, state, space,
                                                                             power))]
         if not fighting:
             continue  # Interp. AMB-17: transports alone, submarines without a destroyer there
@@ -111,16 +114,19 @@ def noncombat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
         if unit.get("t_waiting") or (rs.map.is_sea(space) and air.can_land_at_sea(rs, unit)
                                      and air.carrier_rooms(rs, state, space, power)):
             continue  # lands on that carrier when the phase ends
-        name = f"{utype(rs, unit).name} {unit['id']}"
         spots = air.landing_spots(rs, state, space, unit)
         if spots:
-            problems.append(("AA41-AIR-08", f"{name} in {space} can still land (e.g. in"
-                             f" {spots[0]}): land every air unit you can."))
+            problems.append(("AA41-AIR-08", "{unit} {unit_id} in {space} can still land (e.g. in {space_2}): land"
+                                            " every air unit you can.",
+                                            {"unit": unit["type"], "unit_id": unit["id"], "space": space,
+                                             "space_2": spots[0]}))
             continue
         pickup = _carrier_pickup(rs, state, space, unit, power)
         if pickup:
-            problems.append(("AA41-AIR-13", f"Carrier {pickup[0]} must move to {pickup[1]} to"
-                             f" pick up {name}, which has nowhere else to land."))
+            problems.append(("AA41-AIR-13", "Carrier {unit_id} must move to {space} to pick up {unit} {unit_id_2},"
+                                            " which has nowhere else to land.",
+                                            {"unit_id": pickup[0], "space": pickup[1], "unit": unit["type"],
+                                             "unit_id_2": unit["id"]}))
     return problems
 
 
@@ -140,8 +146,8 @@ def _carrier_commitments(rs: AARuleset, state: State, power: str) -> list[Proble
         if zone_hostile(rs, state, zone, power):
             continue  # the zone was not cleared
         if air.carrier_can_reach(rs, state, carrier[1], carrier[0], zone, power):
-            problems.append(("AA41-AIR-07", f"Carrier {carrier_id} was declared to receive"
-                             f" fighter {key} in {zone}: it must move there."))
+            problems.append(("AA41-AIR-07", "Carrier {unit_id} was declared to receive fighter {key} in {space}: it"
+                                            " must move there.", {"unit_id": carrier_id, "key": key, "space": zone}))
     return problems
 
 
@@ -149,7 +155,7 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
                     power: str) -> tuple[int, str] | None:
     if not air.can_land_at_sea(rs, fighter):
         return None
-    reach = air.movement_left(rs, fighter)
+    reach = movement_left(rs, fighter)
     side = rs.data.side_of(power)
     for zone in rs.data.sea_zones:
         for carrier in state["units"][zone]:
@@ -160,7 +166,7 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
             if not air.carrier_rooms(rs, state, zone, power):
                 continue
             spots = rs.map.sea_distances(zone, side, state["owners_at_turn_start"],
-                                         state["owners"], limit=air.movement_left(rs, carrier))
+                                         state["owners"], limit=movement_left(rs, carrier))
             for target in rs.map.sorted_spaces(spots):
                 dist = rs.map.air_distance(space, target)
                 if target != zone and dist is not None and dist <= reach \
@@ -169,7 +175,7 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
     return None
 
 
-def settle_air(rs: AARuleset, ctx: Any, rule: str, keep_waiting: bool) -> None:
+def settle_air(rs: AARuleset, ctx: OrderContext, rule: str, keep_waiting: bool) -> None:
     """Land fighters over carriers with room, then lose air units with no safe space."""
     state = ctx.state
     power = state["power"]
@@ -191,11 +197,11 @@ def settle_air(rs: AARuleset, ctx: Any, rule: str, keep_waiting: bool) -> None:
         ctx.emit("aa.air_lost", {"units": sorted(lost), "rule": rule}, seat=None)
 
 
-def noncombat_move_end(rs: AARuleset, ctx: Any) -> None:
+def noncombat_move_end(rs: AARuleset, ctx: OrderContext) -> None:
     settle_air(rs, ctx, "AA41-AIR-08", keep_waiting=True)
 
 
-def mobilize_end(rs: AARuleset, ctx: Any) -> None:
+def mobilize_end(rs: AARuleset, ctx: OrderContext) -> None:
     """AA41-AIR-09: fighters waiting for a new carrier land on it or are lost."""
     settle_air(rs, ctx, "AA41-AIR-09", keep_waiting=False)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.state import State, capital_lost
 
 if TYPE_CHECKING:
@@ -34,38 +35,35 @@ def unit_names(rs: AARuleset, units: dict[str, int]) -> str:
 def parse_units(rs: AARuleset, raw: Any, rule: str) -> dict[str, int]:
     """Validate a ``{type: count}`` dict; return it in purchase-table order without zeros."""
     if not isinstance(raw, dict):
-        raise InvalidOrder(rule, 'List the units as {"infantry": 3, "tank": 1}.')
+        raise InvalidOrder(rule, 'List the units as {{"infantry": 3, "tank": 1}}.')
     for utype, count in raw.items():
         if utype in _COMPLEX_NAMES:
             raise IllegalOrder("AA41-PUR-07", "Industrial complexes cannot be bought or built.")
         if utype in _NOT_IN_GAME:
-            raise IllegalOrder("AA41-GEN-09", f"There is no {utype.replace('_', ' ')} in this"
-                                              " game.")
+            raise IllegalOrder("AA41-GEN-09", "There is no {unit} in this game.", {"unit": utype})
         if utype not in rs.data.units:
             known = ", ".join(rs.data.unit_order)
-            raise InvalidOrder(rule, f"Unknown unit type '{utype}' (one of {known}).")
+            raise InvalidOrder(rule, "Unknown unit type '{unit}' (one of {known}).", {"unit": utype, "known": known})
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise InvalidOrder(rule, f"The number of {utype} must be a whole number >= 0.")
+            raise InvalidOrder(rule, "The number of {unit} must be a whole number >= 0.", {"unit": utype})
     return {u: raw[u] for u in rs.data.unit_order if raw.get(u)}
 
 
-def purchase(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def purchase(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     state = ctx.state
     power = state["power"]
-    name = rs.power_names[power]
     if ctx.seat != power:
         raise IllegalOrder("AA41-DEF-02", "Only the active power purchases units.")
     if state["phase"] != "purchase":
         raise IllegalOrder("AA41-PUR-03", "Units can be bought only in the purchase phase.")
     if capital_lost(rs, state, power):
-        raise IllegalOrder("AA41-PUR-06", f"{name} cannot purchase while an enemy holds its"
-                                          " capital.")
+        raise IllegalOrder("AA41-PUR-06", "{power} cannot purchase while an enemy holds its capital.", {"power": power})
     units = parse_units(rs, order.get("units"), "AA41-PUR-01")
     cost = pool_cost(rs, units)
     available = state["ipcs"][power] + pool_cost(rs, state["bought"])
     if cost > available:
-        raise IllegalOrder("AA41-PUR-02", f"The purchase costs {cost} IPCs but {name} has"
-                                          f" {available}.")
+        raise IllegalOrder("AA41-PUR-02", "The purchase costs {cost} IPCs but {power} has {available}.",
+                                          {"cost": cost, "power": power, "available": available})
     ctx.emit("aa.purchased", {"power": power, "units": units, "cost": cost,
                               "ipcs": available - cost})
 

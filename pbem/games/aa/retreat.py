@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.combat_state import Battle, attackers, defenders
 from pbem.games.aa.state import State, Unit
 
@@ -62,11 +63,11 @@ def destinations(rs: AARuleset, state: State, b: Battle, moving: list[Unit]) -> 
 
 
 def _zone_hostile_now(rs: AARuleset, state: State, zone: str, power: str) -> bool:
-    return any(rs.data.units[u["type"]].surface_warship and not rs.data.friendly(u["owner"], power)
+    return any(rs.data.units[u["type"]].has("surface_warship") and not rs.data.friendly(u["owner"], power)
                for u in state["units"][zone])
 
 
-def retreat_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def retreat_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     from pbem.games.aa.combat import _battle_for
     from pbem.games.aa.combat_round import end
 
@@ -75,7 +76,7 @@ def retreat_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
     if ctx.seat != b["attacker"]:
         raise IllegalOrder("AA41-CMB-22", "Only the attacker may retreat, never the defender.")
     if b["pending"] is not None:
-        raise IllegalOrder("AA41-CMB-33", f"A casualty choice is owed in {b['place']} first.")
+        raise IllegalOrder("AA41-CMB-33", "A casualty choice is owed in {space} first.", {"space": b['place']})
     if b["status"] != "fighting" or b["round"] < 1:
         raise IllegalOrder("AA41-CMB-22", "A retreat comes at step 6, after at least one round of combat.")
     moving, air, staying = movers(rs, state, b)
@@ -85,10 +86,11 @@ def retreat_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
     if moving:
         allowed = destinations(rs, state, b, moving)
         if not allowed:
-            raise IllegalOrder("AA41-CMB-22", f"No space to retreat to from {b['place']}: it must be adjacent, "
-                                              "friendly, and a space your units came from.")
+            raise IllegalOrder("AA41-CMB-22", "No space to retreat to from {space}: it must be adjacent, friendly,"
+                                              " and a space your units came from.", {"space": b['place']})
         if to not in allowed:
-            raise IllegalOrder("AA41-CMB-22", f"Retreat from {b['place']} to one of: {', '.join(allowed)}.")
+            raise IllegalOrder("AA41-CMB-22", "Retreat from {space} to one of: {spaces}.",
+                                              {"space": b['place'], "spaces": allowed})
     elif to is not None:
         raise IllegalOrder("AA41-CMB-23", "Only air units retreat here: they stay in the battle space "
                                           "until noncombat move; leave out 'to'.")

@@ -12,6 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.errors import Refusal
+from pbem.engine.ruleset import OrderContext
+from pbem.games.aa.state import is_enemy
 
 if TYPE_CHECKING:
     from pbem.games.aa.data import UnitType
@@ -46,22 +49,23 @@ def friendly(rs: AARuleset, a: str | None, b: str | None) -> bool:
 def territory_hostile(rs: AARuleset, state: State, territory: str, power: str) -> bool:
     """AA41-DEF-04: controlled by an enemy power (units do not matter)."""
     owner = state["owners"].get(territory)
-    return owner is not None and not rs.data.friendly(owner, power)
+    return is_enemy(rs, state, owner, power)
 
 
 def enemy_units(rs: AARuleset, state: State, space: str, power: str) -> list[Unit]:
-    return [u for u in state["units"][space] if not rs.data.friendly(u["owner"], power)]
+    """Units of powers at war with ``power`` in ``space``."""
+    return [u for u in state["units"][space] if is_enemy(rs, state, u["owner"], power)]
 
 
 def zone_hostile(rs: AARuleset, state: State, zone: str, power: str) -> bool:
     """AA41-DEF-05: an enemy surface warship is there (submarines and transports never count)."""
     units = rs.data.units
-    return any(units[u["type"]].surface_warship for u in enemy_units(rs, state, zone, power))
+    return any(units[u["type"]].has("surface_warship") for u in enemy_units(rs, state, zone, power))
 
 
 def enemy_destroyer(rs: AARuleset, state: State, zone: str, power: str) -> bool:
     units = rs.data.units
-    return any(units[u["type"]].destroyer for u in enemy_units(rs, state, zone, power))
+    return any(units[u["type"]].has("detects_submarines") for u in enemy_units(rs, state, zone, power))
 
 
 def blitzable(rs: AARuleset, state: State, territory: str, power: str) -> bool:
@@ -90,22 +94,21 @@ def check_route_shape(rs: AARuleset, route: list[str]) -> None:
     spaces = rs.data.spaces
     for name in route:
         if name not in spaces:
-            raise IllegalOrder("AA41-DEF-03", f"'{name}' is not a space on the board.")
+            raise IllegalOrder("AA41-DEF-03", "'{space}' is not a space on the board.", {"space": name})
     if len(route) < 2:
         raise IllegalOrder("AA41-DEF-03", "A route needs at least two spaces: where the units"
                                           " are and where they go.")
     for a, b in zip(route, route[1:], strict=False):
         if not rs.map.adjacent(a, b):
-            raise IllegalOrder("AA41-DEF-03", f"{a} and {b} are not adjacent.")
+            raise IllegalOrder("AA41-DEF-03", "{space} and {space_2} are not adjacent.", {"space": a, "space_2": b})
 
 
 def _check_points(rs: AARuleset, unit: Unit, cost: int, phase: str) -> None:
     left = movement_left(rs, unit)
     if cost > left:
         rule = "AA41-NCM-02" if phase == NONCOMBAT_MOVE else "AA41-CM-02"
-        name = utype(rs, unit).name
-        raise IllegalOrder(rule, f"{name} {unit['id']} has {left} movement left; this route"
-                                 f" costs {cost}.")
+        raise IllegalOrder(rule, "{unit} {unit_id} has {left} movement left; this route costs {cost}.",
+                                 {"unit": unit["type"], "unit_id": unit['id'], "left": left, "cost": cost})
 
 
 # -- land units ----------------------------------------------------------------------------------
@@ -116,7 +119,6 @@ def check_land_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
     Returns ``{"blitzed": [territories captured on the way], "stop": bool}``.
     """
     kind = utype(rs, unit)
-    name = f"{kind.name} {unit['id']}"
     _check_points(rs, unit, len(route) - 1, phase)
     blitzed: list[str] = []
     stop = False
@@ -127,36 +129,39 @@ def check_land_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
         last = i == last_index
         if rs.map.is_sea(space):
             if not last:
-                raise IllegalOrder("AA41-UNIT-TRN-05", f"{name}: being loaded onto a transport"
-                                                      " ends a land unit's movement.")
+                raise IllegalOrder("AA41-UNIT-TRN-05", "{unit} {unit_id}: being loaded onto a transport ends a land"
+                                                       " unit's movement.",
+                                                       {"unit": unit["type"], "unit_id": unit["id"]})
             stop = True
             continue
         if rs.map.is_neutral(space):
             rule = "AA41-NCM-04" if phase == NONCOMBAT_MOVE else "AA41-CM-05"
-            raise IllegalOrder(rule, f"{space} is neutral: no unit may enter it (AA41-MAP-04).")
+            raise IllegalOrder(rule, "{space} is neutral: no unit may enter it (AA41-MAP-04).", {"space": space})
         hostile = territory_hostile(rs, state, space, power) and space not in blitzed
         if phase == NONCOMBAT_MOVE:
             if hostile:
-                raise IllegalOrder("AA41-NCM-04", f"{name} may not enter hostile {space} in"
-                                                  " noncombat move.")
+                raise IllegalOrder("AA41-NCM-04", "{unit} {unit_id} may not enter hostile {space} in noncombat move.",
+                                                  {"unit": unit["type"], "unit_id": unit["id"], "space": space})
             continue
         if hostile:
             first_space = steps_before + i == 1
-            if kind.can_blitz and first_space and blitzable(rs, state, space, power):
+            if kind.has("blitz") and first_space and blitzable(rs, state, space, power):
                 blitzed.append(space)
                 continue
             if not last:
-                if kind.can_blitz:
-                    raise IllegalOrder("AA41-CM-13", f"Tanks may blitz only through an empty"
-                                       f" enemy territory, as the first space of their move:"
-                                       f" {name} must stop in {space}.")
-                raise IllegalOrder("AA41-CM-03", f"{name} must stop when it enters hostile"
-                                                 f" {space}.")
+                if kind.has("blitz"):
+                    raise IllegalOrder("AA41-CM-13", "Tanks may blitz only through an empty enemy territory, as the"
+                                                     " first space of their move: {unit} {unit_id} must stop in"
+                                                     " {space}.",
+                                                     {"unit": unit["type"], "unit_id": unit["id"], "space": space})
+                raise IllegalOrder("AA41-CM-03", "{unit} {unit_id} must stop when it enters hostile {space}.",
+                                                 {"unit": unit["type"], "unit_id": unit["id"], "space": space})
             stop = True
         elif last and not blitzed and not unit.get("t_blitz"):
-            raise IllegalOrder("AA41-CM-07", f"{name} may not end its combat move in friendly"
-                               f" {space}: moves that only reposition units belong to"
-                               " noncombat move (AA41-CM-01).")
+            raise IllegalOrder("AA41-CM-07", "{unit} {unit_id} may not end its combat move in friendly {space}:"
+                                             " moves that only reposition units belong to noncombat move"
+                                             " (AA41-CM-01).",
+                                             {"unit": unit["type"], "unit_id": unit["id"], "space": space})
     return {"blitzed": blitzed, "stop": stop}
 
 
@@ -165,8 +170,8 @@ def check_sea_step(rs: AARuleset, state: State, a: str, b: str, power: str) -> N
     """Black Sea and canals (AA41-MAP-07..10) for one sea step."""
     closed = rs.data.closed_sea_zones
     if a in closed or b in closed:
-        raise IllegalOrder("AA41-MAP-07", "No sea unit may enter or leave the Black Sea"
-                                          f" ({', '.join(sorted(closed))}).")
+        raise IllegalOrder("AA41-MAP-07", "No sea unit may enter or leave the Black Sea ({spaces}).",
+                                          {"spaces": sorted(closed)})
     canal = rs.map.canal_between(a, b)
     if canal is None:
         return
@@ -174,52 +179,54 @@ def check_sea_step(rs: AARuleset, state: State, a: str, b: str, power: str) -> N
     owners, at_start = state["owners"], state["owners_at_turn_start"]
     if rs.map.canal_open(canal, side, owners, owners):
         if not rs.map.canal_open(canal, side, at_start, owners):
-            raise IllegalOrder("AA41-MAP-10", f"The {canal.name} opens only to a side that has"
-                               f" held {' and '.join(canal.territories)} since the start of the"
-                               " turn.")
+            raise IllegalOrder("AA41-MAP-10", "The {name} opens only to a side that has held {spaces} since the"
+                                              " start of the turn.",
+                                              {"name": canal.name, "spaces": list(canal.territories)})
         return
     rule = "AA41-MAP-08" if len(canal.territories) == 1 else "AA41-MAP-09"
-    raise IllegalOrder(rule, f"Sea units may pass the {canal.name} only if your side controls"
-                             f" {' and '.join(canal.territories)}.")
+    raise IllegalOrder(rule, "Sea units may pass the {name} only if your side controls {spaces}.",
+                             {"name": canal.name, "spaces": list(canal.territories)})
 
 
 def check_sea_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
                     phase: str, power: str) -> dict[str, Any]:
     """Validate a sea unit's route; returns ``{"stop": bool}``."""
     kind = utype(rs, unit)
-    name = f"{kind.name} {unit['id']}"
     _check_points(rs, unit, len(route) - 1, phase)
-    if kind.transport and unit.get("t_unloaded"):
-        raise IllegalOrder("AA41-UNIT-TRN-07", f"{name} has unloaded: it cannot move further"
-                                               " this turn.")
+    if kind.has("carries_land_units") and unit.get("t_unloaded"):
+        raise IllegalOrder("AA41-UNIT-TRN-07", "{unit} {unit_id} has unloaded: it cannot move further this turn.",
+                                               {"unit": unit["type"], "unit_id": unit["id"]})
     if kind.carrier_capacity and unit.get("t_landed"):
-        raise IllegalOrder("AA41-AIR-12", f"A fighter has landed on {name}: the carrier cannot"
-                                          " move again this turn.")
+        raise IllegalOrder("AA41-AIR-12", "A fighter has landed on {unit} {unit_id}: the carrier cannot move again"
+                                          " this turn.", {"unit": unit["type"], "unit_id": unit["id"]})
     stop = False
     last_index = len(route) - 1
     for i in range(1, len(route)):
         prev, zone = route[i - 1], route[i]
         last = i == last_index
         if not rs.map.is_sea(zone):
-            raise IllegalOrder("AA41-UNIT-SEA-01", f"{name}: sea units move only through sea"
-                                                   f" zones, not into {zone}.")
+            raise IllegalOrder("AA41-UNIT-SEA-01", "{unit} {unit_id}: sea units move only through sea zones, not"
+                                                   " into {space}.",
+                                                   {"unit": unit["type"], "unit_id": unit["id"], "space": zone})
         check_sea_step(rs, state, prev, zone, power)
-        if kind.submarine:
+        if kind.has("stealth"):
             if enemy_destroyer(rs, state, zone, power):
                 if not last:
                     rule = "AA41-NCM-06" if phase == NONCOMBAT_MOVE else "AA41-CM-14"
-                    raise IllegalOrder(rule, f"{name} must end its move in {zone}: an enemy"
-                                             " destroyer is there (AA41-UNIT-DD-02).")
+                    raise IllegalOrder(rule, "{unit} {unit_id} must end its move in {space}: an enemy destroyer is"
+                                             " there (AA41-UNIT-DD-02).",
+                                             {"unit": unit["type"], "unit_id": unit["id"], "space": zone})
                 stop = True
             continue
         if zone_hostile(rs, state, zone, power):
             if phase == NONCOMBAT_MOVE:
-                raise IllegalOrder("AA41-NCM-05", f"{name} may move only through and into"
-                                   f" friendly sea zones in noncombat move; {zone} holds enemy"
-                                   " warships.")
+                raise IllegalOrder("AA41-NCM-05", "{unit} {unit_id} may move only through and into friendly sea"
+                                                  " zones in noncombat move; {space} holds enemy warships.",
+                                                  {"unit": unit["type"], "unit_id": unit["id"], "space": zone})
             if not last:
-                rule = "AA41-CM-15" if kind.transport else "AA41-CM-03"
-                raise IllegalOrder(rule, f"{name} must stop in hostile {zone} and fight there.")
+                rule = "AA41-CM-15" if kind.has("defenceless") else "AA41-CM-03"
+                raise IllegalOrder(rule, "{unit} {unit_id} must stop in hostile {space} and fight there.",
+                                         {"unit": unit["type"], "unit_id": unit["id"], "space": zone})
             stop = True
     return {"stop": stop}
 
@@ -239,16 +246,16 @@ def check_sea_destination(rs: AARuleset, state: State, unit: Unit, here: str, zo
     the hostile zone it started the turn in (AA41-CM-10).
     """
     if enemy_units(rs, state, zone, power) and (
-            escorted or not utype(rs, unit).transport or zone_hostile(rs, state, zone, power)):
+            escorted or not utype(rs, unit).has("defenceless") or zone_hostile(rs, state, zone, power)):
         return  # transports alone attack no submarines or transports (Interp. AMB-17)
     start = str(unit.get("t_from", here))
     if start != zone and zone_hostile(rs, state, start, power):
         return
     if could_be_amphibious_zone(rs, state, zone, power):
         return
-    raise IllegalOrder("AA41-CM-07", f"{utype(rs, unit).name} {unit['id']} may not end its"
-                       f" combat move in {zone}: there is nothing to attack there and no"
-                       " amphibious assault can be made from it.")
+    raise IllegalOrder("AA41-CM-07", "{unit} {unit_id} may not end its combat move in {space}: there is nothing to"
+                                     " attack there and no amphibious assault can be made from it.",
+                                     {"unit": utype(rs, unit).name, "unit_id": unit['id'], "space": zone})
 
 
 # -- order parsing shared by the movement orders -----------------------------------------
@@ -259,17 +266,17 @@ def unit_index(state: State) -> dict[int, tuple[str, Unit]]:
 def parse_ids(order: dict[str, Any], key: str = "units") -> list[int]:
     raw = order.get(key)
     if not isinstance(raw, list) or not raw:
-        raise InvalidOrder("AA41-ORDER-2", f"'{key}' must be a non-empty list of unit ids.")
+        raise InvalidOrder("AA41-ORDER-2", "'{key}' must be a non-empty list of unit ids.", {"key": key})
     try:
         ids = [int(x) for x in raw]
     except (TypeError, ValueError) as exc:
-        raise InvalidOrder("AA41-ORDER-2", f"'{key}' must list unit ids (integers).") from exc
+        raise InvalidOrder("AA41-ORDER-2", "'{key}' must list unit ids (integers).", {"key": key}) from exc
     if len(set(ids)) != len(ids):
-        raise InvalidOrder("AA41-ORDER-2", f"'{key}' names a unit twice.")
+        raise InvalidOrder("AA41-ORDER-2", "'{key}' names a unit twice.", {"key": key})
     return ids
 
 
-def check_active(rs: AARuleset, ctx: Any) -> tuple[State, str, str]:
+def check_active(rs: AARuleset, ctx: OrderContext) -> tuple[State, str, str]:
     """The seat is the active power and the phase is a movement phase (AA41-DEF-02, CM-09)."""
     state = ctx.state
     power, phase = state["power"], state["phase"]
@@ -289,11 +296,11 @@ def owned_units(rs: AARuleset, index: dict[int, tuple[str, Unit]], ids: list[int
     for uid in ids:
         found = index.get(uid)
         if found is None:
-            raise InvalidOrder("AA41-ORDER-3", f"There is no unit {uid}.")
+            raise InvalidOrder("AA41-ORDER-3", "There is no unit {unit_id}.", {"unit_id": uid})
         space, unit = found
         if space != here:
-            raise IllegalOrder("AA41-CM-02", f"Unit {uid} is in {space}, not in {here}: a route"
-                                             " starts where the units are.")
+            raise IllegalOrder("AA41-CM-02", "Unit {unit_id} is in {space}, not in {space_2}: a route starts where"
+                                             " the units are.", {"unit_id": uid, "space": space, "space_2": here})
         if unit["owner"] != power:
             raise IllegalOrder(*_not_yours(rs, unit, index, power))
         units.append(unit)
@@ -301,19 +308,23 @@ def owned_units(rs: AARuleset, index: dict[int, tuple[str, Unit]], ids: list[int
 
 
 def _not_yours(rs: AARuleset, unit: Unit, index: dict[int, tuple[str, Unit]],
-               power: str) -> tuple[str, str]:
-    name = f"{utype(rs, unit).name} {unit['id']}"
+               power: str) -> Refusal:
     if not friendly(rs, unit["owner"], power):
-        return "AA41-DEF-02", f"{name} is an enemy unit."
+        return ("AA41-DEF-02", "{unit} {unit_id} is an enemy unit.", {"unit": unit["type"], "unit_id": unit["id"]})
     kind = utype(rs, unit)
     if unit.get("aboard") is not None and kind.domain == "air":
-        return "AA41-MNF-07", f"{name} is a guest fighter: it takes off only on its owner's turn."
+        return ("AA41-MNF-07", "{unit} {unit_id} is a guest fighter: it takes off only on its owner's turn.",
+                               {"unit": unit["type"], "unit_id": unit["id"]})
     if unit.get("aboard") is not None:
-        return "AA41-MNF-06", f"{name} belongs to a friendly power: it unloads on its turn."
-    if kind.transport:
-        return "AA41-MNF-06", f"{name} belongs to a friendly power: it moves on its owner's turn."
+        return ("AA41-MNF-06", "{unit} {unit_id} belongs to a friendly power: it unloads on its turn.",
+                               {"unit": unit["type"], "unit_id": unit["id"]})
+    if kind.has("carries_land_units"):
+        return ("AA41-MNF-06", "{unit} {unit_id} belongs to a friendly power: it moves on its owner's turn.",
+                               {"unit": unit["type"], "unit_id": unit["id"]})
     if kind.carrier_capacity:
-        return "AA41-MNF-03", f"{name} belongs to a friendly power: it moves on its owner's turn."
-    return "AA41-MNF-02", f"{name} belongs to a friendly power: only the active power moves."
+        return ("AA41-MNF-03", "{unit} {unit_id} belongs to a friendly power: it moves on its owner's turn.",
+                               {"unit": unit["type"], "unit_id": unit["id"]})
+    return ("AA41-MNF-02", "{unit} {unit_id} belongs to a friendly power: only the active power moves.",
+                           {"unit": unit["type"], "unit_id": unit["id"]})
 
 

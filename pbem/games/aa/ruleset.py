@@ -14,7 +14,8 @@ Each rules module listed in :data:`MODULES` may expose these tables, merged here
 * ``EVENT_REDACTORS``: ``[fn(event, seat) -> event | None]``;
 * ``DEFAULT_ORDERS``: ``[fn(rs, state, seat) -> order | None]`` for the deadline policy;
 * ``LEGAL_OPTIONS``: ``[fn(rs, state, seat) -> dict]`` merged into ``legal_options``;
-* ``DESCRIBERS``: event type -> ``fn(rs, event) -> str`` for readable logs.
+* ``DESCRIBERS``: event type -> ``fn(rs, event) -> str`` for readable logs;
+* ``QUERIES``: query name -> ``fn(rs, state, seat, args) -> JSON`` answering ``Ruleset.query``.
 """
 
 from __future__ import annotations
@@ -25,9 +26,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pbem.engine import InvalidOrder, ReplayError, Ruleset
+from pbem.engine import InvalidOrder, ReplayError, RulesError, Ruleset
+from pbem.engine.errors import format_message
+from pbem.engine.i18n import N_
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.data import load_scenario
-from pbem.games.aa.state import PHASE_LABELS, State, build_state
+from pbem.games.aa.edition import Edition
+from pbem.games.aa.orders import ORDER_FIELDS
+from pbem.games.aa.state import State, build_state
+from pbem.games.rulesdata import rules_dir
 
 # What the frame reads from the data engineer's modules: ``data.load_scenario(dir)`` returns a
 # ScenarioData with ``powers`` (each: id, name, side, capital, ipcs), ``turn_order`` (power ids),
@@ -35,13 +42,8 @@ from pbem.games.aa.state import PHASE_LABELS, State, build_state
 # {type: UnitType}, ``setups`` {"rulebook": position, "errata": position}; and
 # ``mapgraph.MapGraph(data)`` is the precomputed map (``rs.map``).
 
-#: The rules modules whose tables make up the ruleset (each engineer adds theirs).
-MODULES = [
-    "pbem.games.aa.sequence",
-    "pbem.games.aa.capture", "pbem.games.aa.combat",
-    "pbem.games.aa.purchase", "pbem.games.aa.mobilize", "pbem.games.aa.economy",
-    "pbem.games.aa.movement",
-]
+_PHASE_PROMPT = N_("{power}: {phase}")
+
 
 
 class AARuleset(Ruleset):
@@ -49,16 +51,18 @@ class AARuleset(Ruleset):
     multi_seat = "side"
     dice_period = "turn"
 
-    def __init__(self, *, key: str, title: str, data_dir: Path) -> None:
-        self.key = key
-        self.title = title
-        self.data = load_scenario(data_dir)
+    def __init__(self, edition: Edition, *, data_dir: Path | None = None) -> None:
+        self.edition = edition
+        self.key = edition.key
+        self.title = edition.title
+        self.data = load_scenario(data_dir if data_dir is not None else rules_dir(edition.folder))
         from pbem.games.aa.mapgraph import MapGraph
 
         self.map = MapGraph(self.data)
         self.sides = {p.id: p.side for p in self.data.powers}
         self.capitals = {p.id: p.capital for p in self.data.powers}
         self.power_names = {p.id: p.name for p in self.data.powers}
+        self._position_validator: Any = None
         self._load_modules()
 
     # -- assembly ------------------------------------------------------------------
@@ -75,12 +79,14 @@ class AARuleset(Ruleset):
         self.default_orders: list[Callable[..., Any]] = []
         self.legal_option_hooks: list[Callable[..., dict[str, Any]]] = []
         self.describers: dict[str, Callable[..., str]] = {}
+        self.query_hooks: dict[str, Callable[..., Any]] = {}
         anytime: set[str] = set()
-        for name in MODULES:
+        for name in self.edition.modules:
             module = importlib.import_module(name)
             self._merge(self.orders, getattr(module, "ORDERS", {}), name)
             self._merge(self.evolvers, getattr(module, "EVOLVERS", {}), name)
             self._merge(self.describers, getattr(module, "DESCRIBERS", {}), name)
+            self._merge(self.query_hooks, getattr(module, "QUERIES", {}), name)
             for table, target in (("PHASE_EXIT_CHECKS", self.exit_checks),
                                   ("PHASE_END", self.phase_end), ("PHASE_START", self.phase_start)):
                 for phase, fn in getattr(module, table, {}).items():
@@ -94,6 +100,8 @@ class AARuleset(Ruleset):
             self.legal_option_hooks.extend(getattr(module, "LEGAL_OPTIONS", []))
             anytime.update(getattr(module, "ANYTIME", ()))
         self.anytime_orders = frozenset(anytime)
+        self.order_fields = {kind: ORDER_FIELDS.get(kind, {}) for kind in self.orders}
+        self.queries = frozenset(self.query_hooks)
 
     @staticmethod
     def _merge(target: dict[str, Any], table: dict[str, Any], module: str) -> None:
@@ -104,21 +112,7 @@ class AARuleset(Ruleset):
 
     # -- set-up --------------------------------------------------------------------
     def options_schema(self) -> list[dict[str, Any]]:
-        return [
-            {"name": "victory", "label": "Victory conditions (AA41-VIC-01)", "type": "choice",
-             "default": "two_capitals", "choices": [
-                 {"value": "two_capitals", "label": "Standard game: two capitals"},
-                 {"value": "one_capital", "label": "Quick game: one capital"}]},
-            {"name": "setup", "label": "Starting setup", "type": "choice", "default": "rulebook",
-             "choices": [{"value": "rulebook", "label": "Rulebook"},
-                         {"value": "errata", "label": "Rulebook with errata (+3 Soviet infantry,"
-                                                      " +1 US infantry, +1 US destroyer)"}]},
-            {"name": "dice", "label": "Dice", "type": "choice", "default": "standard",
-             "choices": [{"value": "standard", "label": "Standard dice"},
-                         {"value": "low_luck", "label": "Low luck"}]},
-            {"name": "ask_defender", "label": "Ask the defender to choose casualties",
-             "type": "bool", "default": False},
-        ]
+        return copy.deepcopy([dict(option) for option in self.edition.options])
 
     def seats(self, options: dict[str, Any]) -> list[dict[str, Any]]:
         by_id = {p.id: p for p in self.data.powers}
@@ -126,6 +120,7 @@ class AARuleset(Ruleset):
                 for pid in self.data.turn_order]
 
     def initial_position(self, options: dict[str, Any]) -> dict[str, Any]:
+        options = self.normalise_options(options)  # defaults filled; a bad setup name is refused
         position = copy.deepcopy(self.data.setups[options["setup"]])
         position.setdefault("round", 1)
         position.setdefault("power", self.data.turn_order[0])
@@ -133,28 +128,50 @@ class AARuleset(Ruleset):
         return position
 
     def position_to_state(self, position: dict[str, Any], options: dict[str, Any]) -> State:
+        from pbem.games.aa.position import validate_position
+
+        validate_position(self, position)
         return build_state(self, position, options)
+
+    def position_schema(self) -> dict[str, Any]:
+        from pbem.games.aa.position import position_schema
+
+        return position_schema(self)
+
+    def position_validator(self) -> Any:
+        """The compiled validator of :meth:`position_schema` (made once per ruleset)."""
+        if self._position_validator is None:
+            from pbem.games.aa.position import validator_for
+
+            self._position_validator = validator_for(self)
+        return self._position_validator
 
     # -- play ----------------------------------------------------------------------
     def owed(self, state: State) -> list[dict[str, Any]]:
         if state["result"] is not None:
             return []
         for hook in self.owed_hooks:
-            owed = hook(self, state)
+            owed: list[dict[str, Any]] | None = hook(self, state)
             if owed:
                 return owed
         power, phase = state["power"], state["phase"]
-        label = PHASE_LABELS[phase]
-        return [{"seat": power, "seat_name": self.power_names[power], "kind": phase,
-                 "phase": label, "prompt": f"{self.power_names[power]}: {label}"}]
+        label = self.edition.phase_labels[phase]
+        params = {"power": power, "phase": phase}
+        return [{"seat": power, "seat_name": self.power_names[power], "kind": phase, "phase_key": phase,
+                 "phase": label, "prompt_key": _PHASE_PROMPT, "prompt_params": params,
+                 "prompt": format_message(_PHASE_PROMPT, params, self.vocabulary)}]
 
-    def decide(self, ctx: Any, order: dict[str, Any]) -> None:
+    def decide(self, ctx: OrderContext, order: dict[str, Any]) -> None:
         handler = self.orders.get(order["type"])
         if handler is None:
             known = ", ".join(sorted(self.orders))
             raise InvalidOrder("AA41-ORDER-1",
-                               f"Unknown order type '{order['type']}' (known: {known}).")
-        handler(self, ctx, order)
+                               "Unknown order type '{type}' (known: {known}).", {"type": order['type'], "known": known})
+        try:
+            handler(self, ctx, order)
+        except RulesError as err:  # the family's code names rules by their reference (AA41) IDs
+            err.rule_id = self.edition.rule_id(err.rule_id)
+            raise
 
     def evolve(self, state: State, event: dict[str, Any]) -> None:
         evolver = self.evolvers.get(event["type"])
@@ -163,16 +180,24 @@ class AARuleset(Ruleset):
         evolver(self, state, event)
 
     def result(self, state: State) -> dict[str, Any] | None:
-        return state["result"]
+        result: dict[str, Any] | None = state["result"]
+        return result
 
     # -- views and helpers -----------------------------------------------------------
     def view(self, state: State, seat: str | None) -> State:
-        if not self.view_redactors:
-            return state
+        from pbem.games.aa.queries import add_view_extras
+
         seen = copy.copy(state)
         for redact in self.view_redactors:
             redact(seen, seat)
+        add_view_extras(self, seen, seat)
         return seen
+
+    def query(self, state: State, seat: str, name: str, args: dict[str, Any]) -> Any:
+        hook = self.query_hooks.get(name)
+        if hook is None:
+            return super().query(state, seat, name, args)
+        return hook(self, state, seat, args)
 
     def event_view(self, event: dict[str, Any], seat: str | None) -> dict[str, Any] | None:
         for redact in self.event_redactors:
@@ -189,10 +214,22 @@ class AARuleset(Ruleset):
 
     def default_order(self, state: State, seat: str) -> dict[str, Any] | None:
         for hook in self.default_orders:
-            order = hook(self, state, seat)
+            order: dict[str, Any] | None = hook(self, state, seat)
             if order is not None:
                 return order
         return {"type": "end_phase"} if seat == state["power"] else None
+
+    def vocabulary(self, kind: str, key: str) -> str:
+        """English names: unit types, powers, sides and phases (spaces are named by their keys)."""
+        if kind == "unit" and key in self.data.units:
+            return self.data.units[key].name
+        if kind == "power":
+            return self.power_names.get(key, key)
+        if kind == "side":
+            return self.data.side_names.get(key, key)
+        if kind == "phase":
+            return self.edition.phase_labels.get(key, key)
+        return key
 
     def describe_event(self, event: dict[str, Any]) -> str | None:
         describe = self.describers.get(event["type"])

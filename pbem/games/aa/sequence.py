@@ -12,25 +12,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
-from pbem.games.aa.state import PHASE_LABELS, PHASES, State, capital_lost, clear_turn_flags
+from pbem.engine.ruleset import OrderContext
+from pbem.games.aa.state import State, capital_lost, clear_turn_flags
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
 
-_SKIPPED_WITHOUT_CAPITAL = ("purchase", "mobilize")
 
 
 def next_phase(rs: AARuleset, state: State, after: str | None) -> str | None:
     """The phase that follows ``after`` for the active power (None: the turn is over)."""
-    start = 0 if after is None else PHASES.index(after) + 1
-    for phase in PHASES[start:]:
-        if phase in _SKIPPED_WITHOUT_CAPITAL and capital_lost(rs, state, state["power"]):
+    phases = rs.edition.phases
+    start = 0 if after is None else phases.index(after) + 1
+    for phase in phases[start:]:
+        if phase in rs.edition.skipped_without_capital and capital_lost(rs, state, state["power"]):
             continue
         return phase
     return None
 
 
-def end_phase(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def end_phase(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``{"type": "end_phase"}``: close the current phase (AA41-SEQ-03)."""
     state = ctx.state
     phase = state["phase"]
@@ -39,8 +40,7 @@ def end_phase(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
     for check in rs.exit_checks.get(phase, []):
         problems = check(rs, state)
         if problems:
-            rule_id, message = problems[0]
-            raise IllegalOrder(rule_id, message)
+            raise IllegalOrder(*problems[0])
     for hook in rs.phase_end.get(phase, []):
         hook(rs, ctx)
     following = next_phase(rs, state, phase)
@@ -53,13 +53,13 @@ def end_phase(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
         start_next_turn(rs, ctx)
 
 
-def start_phase(rs: AARuleset, ctx: Any, phase: str) -> None:
+def start_phase(rs: AARuleset, ctx: OrderContext, phase: str) -> None:
     ctx.emit("aa.phase_started", {"phase": phase}, seat=None)
     for hook in rs.phase_start.get(phase, []):
         hook(rs, ctx)
 
 
-def start_next_turn(rs: AARuleset, ctx: Any) -> None:
+def start_next_turn(rs: AARuleset, ctx: OrderContext) -> None:
     """Hand the turn to the next power in the turn order (a new round after the last)."""
     state = ctx.state
     order = rs.data.turn_order
@@ -91,7 +91,7 @@ def _evolve_turn_started(rs: AARuleset, state: State, event: dict[str, Any]) -> 
 
 
 def _describe_phase(rs: AARuleset, event: dict[str, Any]) -> str:
-    return f"Phase: {PHASE_LABELS[event['payload']['phase']]}"
+    return f"Phase: {rs.edition.phase_labels[event['payload']['phase']]}"
 
 
 def _describe_turn(rs: AARuleset, event: dict[str, Any]) -> str:

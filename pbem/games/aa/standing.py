@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import InvalidOrder
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.state import State
 
 if TYPE_CHECKING:
@@ -40,16 +41,16 @@ def _types(rs: AARuleset, order: dict[str, Any], key: str) -> list[str] | None:
         return None
     value = order[key]
     if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
-        raise InvalidOrder("AA41-CMB-33", f"'{key}' is a list of unit types.")
+        raise InvalidOrder("AA41-CMB-33", "'{key}' is a list of unit types.", {"key": key})
     unknown = [t for t in value if t not in rs.data.units]
     if unknown:
-        raise InvalidOrder("AA41-CMB-33", f"Unknown unit type '{unknown[0]}' in '{key}'.")
+        raise InvalidOrder("AA41-CMB-33", "Unknown unit type '{unit}' in '{key}'.", {"unit": unknown[0], "key": key})
     if len(set(value)) != len(value):
-        raise InvalidOrder("AA41-CMB-33", f"A unit type appears twice in '{key}'.")
+        raise InvalidOrder("AA41-CMB-33", "A unit type appears twice in '{key}'.", {"key": key})
     return list(value)
 
 
-def standing_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def standing_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """``{"type": "standing", ...}``: replace the seat's standing orders (AA41-CMB-33)."""
     power = ctx.seat
     if power not in rs.sides:
@@ -63,11 +64,11 @@ def standing_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
     for key in ("submerge", "damage_battleships_first", "auto_casualties"):
         if key in order:
             if not isinstance(order[key], bool):
-                raise InvalidOrder("AA41-CMB-33", f"'{key}' is true or false.")
+                raise InvalidOrder("AA41-CMB-33", "'{key}' is true or false.", {"key": key})
             new[key] = order[key]
     both = set(new["loss_order"]) & set(new["keep_last"])
     if both:
-        raise InvalidOrder("AA41-CMB-33", f"'{sorted(both)[0]}' is both in loss_order and keep_last.")
+        raise InvalidOrder("AA41-CMB-33", "'{unit}' is both in loss_order and keep_last.", {"unit": sorted(both)[0]})
     ctx.emit(STANDING, {"power": power, "orders": new})
 
 

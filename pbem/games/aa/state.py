@@ -22,14 +22,6 @@ if TYPE_CHECKING:
 State = dict[str, Any]
 Unit = dict[str, Any]
 
-PHASES = ("purchase", "combat_move", "combat", "noncombat_move", "mobilize")
-PHASE_LABELS = {
-    "purchase": "purchase units",
-    "combat_move": "combat move",
-    "combat": "conduct combat",
-    "noncombat_move": "noncombat move",
-    "mobilize": "mobilize new units",
-}
 _UNIT_RESERVED = {"type", "owner", "count", "aboard_entry"}
 
 
@@ -40,19 +32,21 @@ def build_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
     power = position.get("power", data.turn_order[0])
     phase = position.get("phase", "purchase")
     if power not in powers:
-        raise InvalidOrder("AA41-POS-1", f"Unknown power '{power}' in the position.")
-    if phase not in PHASES:
-        raise InvalidOrder("AA41-POS-2", f"Unknown phase '{phase}' (one of {', '.join(PHASES)}).")
+        raise InvalidOrder("AA41-POS-1", "Unknown power '{power}' in the position.", {"power": power})
+    if phase not in rs.edition.phases:
+        raise InvalidOrder("AA41-POS-2", "Unknown phase '{phase}' (one of {phases}).",
+                           {"phase": phase, "phases": ", ".join(rs.edition.phases)})
     owners: dict[str, str | None] = {}
     given_owners = position.get("owners", {})
     for name in given_owners:
         if name not in data.spaces or data.spaces[name].kind != "land":
-            raise InvalidOrder("AA41-POS-3", f"'{name}' is not a land territory.")
+            raise InvalidOrder("AA41-POS-3", "'{name}' is not a land territory.", {"name": name})
     for name, space in sorted(data.spaces.items()):
         if space.kind == "land":
             owner = given_owners.get(name, space.original_owner)
             if owner is not None and owner not in powers:
-                raise InvalidOrder("AA41-POS-1", f"Unknown power '{owner}' owning {name}.")
+                raise InvalidOrder("AA41-POS-1", "Unknown power '{power}' owning {name}.",
+                                                 {"power": owner, "name": name})
             owners[name] = None if space.neutral else owner
     ipcs = {p.id: int(position.get("ipcs", {}).get(p.id, p.ipcs)) for p in data.powers}
     units, next_id = _build_units(rs, position.get("units", {}), powers)
@@ -83,14 +77,16 @@ def _build_units(rs: AARuleset, spec: dict[str, list[dict[str, Any]]],
     next_id = 1
     for space in sorted(spec):
         if space not in data.spaces:
-            raise InvalidOrder("AA41-POS-3", f"Unknown space '{space}' in the position.")
+            raise InvalidOrder("AA41-POS-3", "Unknown space '{space}' in the position.", {"space": space})
         first_ids: list[int] = []
         for entry in spec[space]:
             kind, owner = entry.get("type"), entry.get("owner")
             if kind not in data.units:
-                raise InvalidOrder("AA41-POS-4", f"Unknown unit type '{kind}' in {space}.")
+                raise InvalidOrder("AA41-POS-4", "Unknown unit type '{unit}' in {space}.",
+                                                 {"unit": kind, "space": space})
             if owner not in powers:
-                raise InvalidOrder("AA41-POS-1", f"Unknown power '{owner}' in {space}.")
+                raise InvalidOrder("AA41-POS-1", "Unknown power '{power}' in {space}.",
+                                                 {"power": owner, "space": space})
             first_ids.append(next_id)
             for _ in range(int(entry.get("count", 1))):
                 unit: Unit = {"id": next_id, "type": kind, "owner": owner, "hits": 0}
@@ -107,29 +103,15 @@ def side_of(rs: AARuleset, power: str | None) -> str | None:
     return rs.sides.get(power) if power else None
 
 
-def is_enemy(rs: AARuleset, a: str | None, b: str | None) -> bool:
-    """Two powers are enemies if they belong to different sides (AA41-DEF-01)."""
-    return a is not None and b is not None and rs.sides[a] != rs.sides[b]
+def is_enemy(rs: AARuleset, state: State | None, a: str | None, b: str | None) -> bool:
+    """Powers at war now (AA41-DEF-01: different sides; the edition decides: ``Edition.at_war``)."""
+    return a is not None and b is not None and a != b and rs.edition.at_war(rs, state, a, b)
 
 
 def capital_lost(rs: AARuleset, state: State, power: str) -> bool:
     """True when the power's capital is controlled by an enemy (AA41-SEQ-05)."""
     capital = rs.capitals[power]
-    return is_enemy(rs, power, state["owners"].get(capital))
-
-
-def find_unit(state: State, unit_id: int) -> tuple[str, Unit] | None:
-    """The space and dict of the unit with this id, or None."""
-    for space, units in state["units"].items():
-        for unit in units:
-            if unit["id"] == unit_id:
-                return space, unit
-    return None
-
-
-def units_of(state: State, space: str, owner: str | None = None) -> list[Unit]:
-    units = state["units"].get(space, [])
-    return [u for u in units if owner is None or u["owner"] == owner]
+    return is_enemy(rs, state, power, state["owners"].get(capital))
 
 
 def clear_turn_flags(state: State) -> None:

@@ -18,12 +18,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.errors import format_message
+from pbem.engine.i18n import N_
+from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.state import State, Unit
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
 
 Spot = tuple[str, int | None]  # (space, carrier id or None)
+
+
+_STRANDED_PROMPT = N_("{power}: land stranded fighter {unit_id}")
 
 
 def stranded(state: State) -> list[tuple[str, Unit]]:
@@ -51,7 +57,7 @@ def spots(rs: AARuleset, state: State, space: str, fighter: Unit) -> list[Spot]:
     return carriers(space) + land + sea
 
 
-def resolve(rs: AARuleset, ctx: Any) -> None:
+def resolve(rs: AARuleset, ctx: OrderContext) -> None:
     """``PHASE_START["noncombat_move"]``: land what needs no decision (or every one, by standing orders)."""
     state = ctx.state
     ask = state["options"].get("ask_defender")
@@ -66,12 +72,12 @@ def resolve(rs: AARuleset, ctx: Any) -> None:
                                             "by": by})
 
 
-def land_stranded_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
+def land_stranded_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     state = ctx.state
     unit_id = order.get("unit")
     found = [(s, u) for s, u in stranded(state) if u["id"] == unit_id]
     if not found or found[0][1]["owner"] != ctx.seat:
-        raise IllegalOrder("AA41-AIR-14", f"Unit {unit_id} is not one of your stranded fighters.")
+        raise IllegalOrder("AA41-AIR-14", "Unit {unit_id} is not one of your stranded fighters.", {"unit_id": unit_id})
     space, fighter = found[0]
     options = spots(rs, state, space, fighter)
     to, carrier = order.get("to"), order.get("carrier")
@@ -79,13 +85,15 @@ def land_stranded_order(rs: AARuleset, ctx: Any, order: dict[str, Any]) -> None:
         raise InvalidOrder("AA41-AIR-14", "'carrier' is a carrier's id.")
     if to is None:
         if options:
-            raise IllegalOrder("AA41-AIR-14", f"Fighter {unit_id} can land: choose one of {_names(options)}.")
+            raise IllegalOrder("AA41-AIR-14", "Fighter {unit_id} can land: choose one of {options}.",
+                                              {"unit_id": unit_id, "options": _names(options)})
         ctx.emit("aa.stranded_lost", {"unit": unit_id, "space": space, "by": "owner"})
         return
     if carrier is None:
         carrier = next((c for s, c in options if s == to), None)
     if (to, carrier) not in options:
-        raise IllegalOrder("AA41-AIR-14", f"Fighter {unit_id} may land only at {_names(options) or 'no place'}.")
+        raise IllegalOrder("AA41-AIR-14", "Fighter {unit_id} may land only at {options}.",
+                                          {"unit_id": unit_id, "options": _names(options) or 'no place'})
     ctx.emit("aa.stranded_landed", {"unit": unit_id, "from": space, "to": to, "carrier": carrier, "by": "owner"})
 
 
@@ -102,9 +110,11 @@ def owed(rs: AARuleset, state: State) -> list[dict[str, Any]] | None:
         seat = fighter["owner"]
         if seat not in seen:
             seen.add(seat)
+            params = {"power": seat, "unit_id": fighter["id"]}
             out.append({"seat": seat, "seat_name": rs.power_names[seat], "kind": "stranded",
-                        "phase": "noncombat move", "unit": fighter["id"],
-                        "prompt": f"{rs.power_names[seat]}: land stranded fighter {fighter['id']}"})
+                        "phase_key": "noncombat_move", "phase": rs.edition.phase_labels["noncombat_move"],
+                        "unit": fighter["id"], "prompt_key": _STRANDED_PROMPT, "prompt_params": params,
+                        "prompt": format_message(_STRANDED_PROMPT, params, rs.vocabulary)})
     return out or None
 
 

@@ -45,44 +45,45 @@ def fits(rs: AARuleset, transport: Unit, cargo: list[Unit]) -> bool:
 
 
 def _check_transport_may_act(rs: AARuleset, state: State, transport: Unit, phase: str) -> None:
-    name = f"Transport {transport['id']}"
     if transport.get("t_retreated"):
-        raise IllegalOrder("AA41-UNIT-TRN-09", f"{name} retreated from a battle: it cannot"
-                                               " load or unload this turn.")
+        raise IllegalOrder("AA41-UNIT-TRN-09", "{unit} {unit_id} retreated from a battle: it cannot load or unload"
+                                               " this turn.", {"unit": transport["type"], "unit_id": transport["id"]})
     if phase == NONCOMBAT_MOVE and (transport.get("t_combat") or in_assault(state, transport)
                                     or transport.get("t_loaded") == COMBAT_MOVE):
-        raise IllegalOrder("AA41-NCM-07", f"{name} moved, loaded or fought in combat move: it"
-                                          " cannot load or unload in noncombat move.")
+        raise IllegalOrder("AA41-NCM-07", "{unit} {unit_id} moved, loaded or fought in combat move: it cannot load"
+                                          " or unload in noncombat move.",
+                                          {"unit": transport["type"], "unit_id": transport["id"]})
 
 
 def check_load(rs: AARuleset, state: State, units: list[Unit], zone: str, transport_id: Any,
                phase: str, power: str, index: dict[int, tuple[str, Unit]]) -> Unit:
     """Land ``units`` board transport ``transport_id`` in ``zone``; returns the transport."""
     if transport_id is None:
-        raise InvalidOrder("AA41-UNIT-TRN-04", f"Land units moving into {zone} must name the"
-                                               " transport they board (\"transport\": id).")
+        raise InvalidOrder("AA41-UNIT-TRN-04", 'Land units moving into {space} must name the transport they board'
+                                               ' ("transport": id).', {"space": zone})
     found = index.get(int(transport_id))
-    if found is None or not utype(rs, found[1]).transport or found[0] != zone:
-        raise IllegalOrder("AA41-UNIT-TRN-04", f"There is no transport {transport_id} in {zone}.")
+    if found is None or not utype(rs, found[1]).has("carries_land_units") or found[0] != zone:
+        raise IllegalOrder("AA41-UNIT-TRN-04", "There is no transport {unit_id} in {space}.",
+                                               {"unit_id": transport_id, "space": zone})
     transport = found[1]
-    name = f"Transport {transport['id']}"
     if not friendly(rs, transport["owner"], power):
-        raise IllegalOrder("AA41-GEN-07", f"{name} is an enemy transport.")
+        raise IllegalOrder("AA41-GEN-07", "{unit} {unit_id} is an enemy transport.",
+                                          {"unit": transport["type"], "unit_id": transport["id"]})
     if zone_hostile(rs, state, zone, power):
         rule = "AA41-CM-16" if phase == COMBAT_MOVE else "AA41-UNIT-TRN-11"
-        raise IllegalOrder(rule, f"No loading in hostile {zone}: enemy warships are there"
-                                 " (AA41-UNIT-TRN-11).")
+        raise IllegalOrder(rule, "No loading in hostile {space}: enemy warships are there (AA41-UNIT-TRN-11).",
+                                 {"space": zone})
     if transport.get("t_unloaded"):
-        raise IllegalOrder("AA41-UNIT-TRN-07", f"{name} has unloaded: it cannot load again this"
-                                               " turn.")
+        raise IllegalOrder("AA41-UNIT-TRN-07", "{unit} {unit_id} has unloaded: it cannot load again this turn.",
+                                               {"unit": transport["type"], "unit_id": transport["id"]})
     _check_transport_may_act(rs, state, transport, phase)
     for unit in units:
         if unit.get("aboard") is not None:
-            raise IllegalOrder("AA41-UNIT-TRN-10", f"Unit {unit['id']} is aboard a transport:"
-                                                   " land units may not change transports.")
+            raise IllegalOrder("AA41-UNIT-TRN-10", "Unit {unit_id} is aboard a transport: land units may not change"
+                                                   " transports.", {"unit_id": unit['id']})
     if not fits(rs, transport, cargo_of(state, zone, transport["id"]) + units):
-        raise IllegalOrder("AA41-UNIT-TRN-03", f"{name} carries at most one land unit of any"
-                                               " type plus one infantry.")
+        raise IllegalOrder("AA41-UNIT-TRN-03", "{unit} {unit_id} carries at most one land unit of any type plus one"
+                                               " infantry.", {"unit": transport["type"], "unit_id": transport["id"]})
     return transport
 
 
@@ -101,18 +102,18 @@ def check_unload(rs: AARuleset, state: State, units: list[Unit], route: list[str
         raise IllegalOrder("AA41-AMP-13", "In combat move land units unload only in a declared"
                                           " amphibious assault (order declare_amphibious).")
     if rs.map.is_neutral(territory):
-        raise IllegalOrder("AA41-NCM-04", f"{territory} is neutral: no unit may enter it.")
+        raise IllegalOrder("AA41-NCM-04", "{space} is neutral: no unit may enter it.", {"space": territory})
     if territory_hostile(rs, state, territory, power):
         raise IllegalOrder("AA41-AMP-13", "A transport can unload into a hostile territory only"
                                           " in an amphibious assault.")
     if zone_hostile(rs, state, zone, power):
-        raise IllegalOrder("AA41-UNIT-TRN-11", f"No unloading in hostile {zone}.")
+        raise IllegalOrder("AA41-UNIT-TRN-11", "No unloading in hostile {space}.", {"space": zone})
     transports: list[Unit] = []
     for unit in units:
         found = index.get(int(unit["aboard"]))
         if found is None or found[0] != zone:
-            raise IllegalOrder("AA41-UNIT-TRN-05", f"Unit {unit['id']} is not aboard a"
-                                                   f" transport in {zone}.")
+            raise IllegalOrder("AA41-UNIT-TRN-05", "Unit {unit_id} is not aboard a transport in {space}.",
+                                                   {"unit_id": unit['id'], "space": zone})
         transport = found[1]
         if transport not in transports:
             transports.append(transport)
@@ -120,7 +121,7 @@ def check_unload(rs: AARuleset, state: State, units: list[Unit], route: list[str
         _check_transport_may_act(rs, state, transport, phase)
         done = transport.get("t_unloaded")
         if done and done != territory:
-            raise IllegalOrder("AA41-UNIT-TRN-08", f"Transport {transport['id']} has already"
-                               f" unloaded into {done}: a transport unloads into one territory"
-                               " per turn.")
+            raise IllegalOrder("AA41-UNIT-TRN-08", "Transport {unit_id} has already unloaded into {done}: a"
+                                                   " transport unloads into one territory per turn.",
+                                                   {"unit_id": transport['id'], "done": done})
     return transports

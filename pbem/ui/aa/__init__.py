@@ -47,18 +47,6 @@ class AAUI(GameUI):
             return _("%(power)s: land a stranded fighter", power=power)
         return _("%(power)s: %(phase)s", power=power, phase=describe.phase_name(_, kind))
 
-    def term(self, value: Any, language: str) -> Any:
-        """Unit types, powers and phases named in a refusal, in the reader's language."""
-        if not isinstance(value, str):
-            return value
-        _ = self.translator(language)
-        for table in (describe.POWERS, describe.PHASES):
-            if value in table:
-                return _(table[value])
-        if value in describe.UNIT_NAMES:
-            return _(describe.UNIT_NAMES[value][0])
-        return value
-
     def template_words(self, language: str) -> dict[str, Any]:
         """``_``/``gettext``/``ngettext`` for the package's templates: the ``aa`` domain first, then
         the site's own (for ``base.html``, which the pages extend)."""
@@ -124,15 +112,14 @@ class AAUI(GameUI):
         return forms.build_order(forms.unit_types(ruleset), kind, form)
 
     def query(self, name: str, game: Any, seat: str, args: Mapping[str, str]) -> dict[str, Any] | None:
-        """``reachable``: where the seat's units ``units=1,2`` may go now (the engine's helper)."""
-        if name != "reachable":
+        """The engine's queries (``Ruleset.query``), e.g. ``reachable``: where the seat's units
+        ``units=1,2`` may go now."""
+        if name not in game.ruleset.queries:
             return None
-        from pbem.games.aa.helpers import reachable
-
         ids = [int(x) for x in args.get("units", "").split(",") if x.strip()]
-        if game.state["power"] != seat:
-            return {"destinations": {}}
-        return {"destinations": reachable(game.ruleset, game.state, ids)}
+        found: dict[str, Any] = game.ruleset.query(game.state, seat, name, {"units": ids, **(
+            {"place": args["place"]} if "place" in args else {})})
+        return found
 
     @staticmethod
     def _ruleset(data: dict[str, Any]) -> Any:

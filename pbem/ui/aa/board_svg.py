@@ -38,7 +38,9 @@ def slug(name: str) -> str:
 
 def board_folder(ruleset: Any) -> str:
     """The ``rules/`` folder whose ``board.json`` draws this edition (its own, else the default)."""
-    for folder in (getattr(ruleset, "key", ""), Path(str(getattr(ruleset, "data_dir", ""))).name):
+    edition = getattr(ruleset, "edition", None)
+    for folder in (getattr(ruleset, "key", ""), getattr(edition, "folder", ""),
+                   Path(str(getattr(ruleset, "data_dir", ""))).name):
         if folder and rules_file(folder, "board.json").is_file():
             return folder
     return DEFAULT_BOARD

@@ -139,26 +139,25 @@ def _counts(units: list[dict[str, Any]]) -> dict[str, int]:
     return out
 
 
-def combat_forms(rs: Any, state: dict[str, Any], legal: dict[str, Any]) -> dict[str, Any]:
-    """Battles the attacker may fight now (with retreat destinations) and an owed casualty choice."""
-    from pbem.games.aa import combat_round, retreat
-
+def combat_forms(rs: Any, view: dict[str, Any], seat: str, legal: dict[str, Any]) -> dict[str, Any]:
+    """Battles the attacker may fight now (with retreat destinations, the engine's ``retreat``
+    query) and an owed casualty choice (the pending side's units, from ``view["battle_sides"]``)."""
     battles = []
     for b in legal.get("battles") or []:
-        rec = state["battles"][b["place"]]
-        moving = retreat.movers(rs, state, rec)[0]
-        subs = [u["id"] for u in combat_round.side_units(rs, state, rec, "attacker") if u["type"] == "submarine"]
-        battles.append({**b, "retreat_to": retreat.destinations(rs, state, rec, moving) if rec["round"] else [],
-                        "may_retreat": bool(rec["round"]), "subs": subs})
+        retreat = rs.query(view, seat, "retreat", {"place": b["place"]})
+        battles.append({**b, "retreat_to": retreat["to"], "may_retreat": retreat["may_retreat"],
+                        "subs": retreat["submarines"]})
     casualties = None
     place = legal.get("owed_casualties")
     if place:
-        rec = state["battles"][place]
+        rec = view["battles"][place]
         pending = rec["pending"]
-        cands = combat_round.candidates(rs, state, rec, pending["side"])
+        aside = set(rec.get("set_aside", []))
+        ids = set(view.get("battle_sides", {}).get(place, {}).get(pending["side"], [])) - aside
+        units = [u for u in view["units"].get(place, []) if u["id"] in ids]
         casualties = {"place": place, "hits": sum(pending["hits"].values()),
-                      "units": [{"id": u["id"], "type": u["type"], "twice": u["type"] == "battleship"
-                                 and not u.get("hits")} for u in cands]}
+                      "units": [{"id": u["id"], "type": u["type"], "twice": rs.data.units[u["type"]].two_hit
+                                 and not u.get("hits")} for u in units]}
     return {"battles": battles, "casualties": casualties}
 
 
@@ -196,7 +195,7 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
               for name, sp in data.items()}
     phase = view.get("phase")
     active = bool(seat and owes and game["status"] == "active")
-    forms = combat_forms(rs, view, legal) if active and phase == "combat" else {}
+    forms = combat_forms(rs, view, seat, legal) if active and seat and phase == "combat" else {}
     capital = next((sp["label"] for sp in data.values() if sp["capital_of"] == view.get("power")), None)
     script = {"game": game["id"], "focus": capital, "seat": seat, "phase": phase, "power": view.get("power"),
               "active": active,
@@ -220,7 +219,7 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
                          ", ".join(f"{units.get(u['type'], (u['type'],))[0]} #{u['id']} "
                                    f"({names.get(u['owner'], u['owner'])})"
                                    for u in sp["units"])) for name, sp in spaces.items() if sp["units"]],
-        "production": production(rs, view),
+        "production": view.get("production") or {},
     }
 
 
@@ -235,12 +234,3 @@ def amphibious(board: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
             targets = [s for s in board_svg.adjacency(board).get(zone, []) if data.get(s, {}).get("kind") == "land"]
             out[zone] = {"transports": transports, "targets": targets}
     return out
-
-
-def production(rs: Any, view: dict[str, Any]) -> dict[str, int]:
-    """Each power's national production level now (the engine's ``economy.production_level``)."""
-    from pbem.games.aa.economy import production_level
-
-    if not view.get("owners"):
-        return {}
-    return {power: production_level(rs, view, power) for power in rs.power_names}

@@ -79,8 +79,8 @@ def test_AA41_UNIT_INF_01_infantry_statistics() -> None:
 
 def test_AA41_UNIT_ARM_01_tank_statistics() -> None:
     assert _stats("tank") == UNIT_TABLE["tank"]
-    assert DATA.units["tank"].can_blitz and DATA.units["tank"].transport_cost == 3
-    assert not DATA.units["infantry"].can_blitz
+    assert DATA.units["tank"].has("blitz") and DATA.units["tank"].transport_cost == 3
+    assert not DATA.units["infantry"].has("blitz")
 
 
 def test_AA41_UNIT_FTR_01_fighter_statistics() -> None:
@@ -103,7 +103,7 @@ def test_AA41_UNIT_SEA_01_all_sea_units_move_two() -> None:
 
 def test_AA41_UNIT_BB_01_battleship_statistics() -> None:
     assert _stats("battleship") == UNIT_TABLE["battleship"]
-    assert DATA.units["battleship"].surface_warship
+    assert DATA.units["battleship"].has("surface_warship")
 
 
 def test_AA41_UNIT_BB_02_battleship_takes_two_hits() -> None:
@@ -118,20 +118,20 @@ def test_AA41_UNIT_CV_01_carrier_statistics() -> None:
 
 def test_AA41_UNIT_DD_01_destroyer_statistics() -> None:
     assert _stats("destroyer") == UNIT_TABLE["destroyer"]
-    assert DATA.units["destroyer"].destroyer
-    assert [u.id for u in DATA.units.values() if u.destroyer] == ["destroyer"]
+    assert DATA.units["destroyer"].has("detects_submarines")
+    assert [u.id for u in DATA.units.values() if u.has("detects_submarines")] == ["destroyer"]
 
 
 def test_AA41_UNIT_SUB_01_submarine_statistics() -> None:
     assert _stats("submarine") == UNIT_TABLE["submarine"]
     sub = DATA.units["submarine"]
-    assert sub.submarine and sub.warship and not sub.surface_warship
+    assert sub.has("submerge") and sub.has("warship") and not sub.has("surface_warship")
 
 
 def test_AA41_UNIT_TRN_01_transport_statistics() -> None:
     assert _stats("transport") == UNIT_TABLE["transport"]
     trn = DATA.units["transport"]
-    assert trn.transport and not trn.warship and trn.transport_capacity == 5
+    assert trn.has("carries_land_units") and not trn.has("warship") and trn.transport_capacity == 5
 
 
 def test_AA41_UNIT_TRN_03_transport_capacity_arithmetic() -> None:
@@ -146,7 +146,7 @@ def test_AA41_DEF_06_unit_classes() -> None:
     assert by_domain == {"land": ["infantry", "tank"], "air": ["bomber", "fighter"],
                          "sea": ["battleship", "carrier", "destroyer", "submarine",
                                  "transport"]}
-    assert sorted(u.id for u in DATA.units.values() if u.surface_warship) == [
+    assert sorted(u.id for u in DATA.units.values() if u.has("surface_warship")) == [
         "battleship", "carrier", "destroyer"]
     assert "factory" not in DATA.units  # complexes are map features (AA41-UNIT-IC-01)
 

@@ -11,6 +11,7 @@ import pytest
 
 from pbem.engine import IllegalOrder, InvalidOrder, load_ruleset
 from pbem.games.aa.data import RULES_DIR
+from pbem.games.aa.editions.aa1941 import EDITION
 from pbem.games.aa.ruleset import AARuleset
 
 RS = load_ruleset("aa1941")
@@ -170,7 +171,7 @@ def _ruleset_with_extra_complex(tmp: Path) -> AARuleset:
     board = json.loads(path.read_text())
     board["spaces"]["Western Europe"]["factory"] = True
     path.write_text(json.dumps(board))
-    return AARuleset(key="aa1941", title="test board", data_dir=tmp / "aa1941")
+    return AARuleset(EDITION, data_dir=tmp / "aa1941")
 
 
 def test_AA41_MOB_10_choose_complex_when_zone_borders_several(tmp_path: Path) -> None:

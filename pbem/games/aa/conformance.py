@@ -1,0 +1,38 @@
+"""What the A&A family hands the shared conformance suite (``tests/conformance``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.engine.conformance import Bot, Conformance, RandomLike
+from pbem.games.aa.bot import RandomBot
+from pbem.games.aa.invariants import violations
+from pbem.games.aa.state import State
+
+
+def make_bot(rs: Any, rng: RandomLike) -> Bot:
+    return RandomBot(rs, rng)
+
+
+def invariants(rs: Any, state: State) -> list[str]:
+    return violations(rs, state)
+
+
+def secrets(rs: Any, state: State, seat: str) -> list[str]:
+    """A seat's standing orders are private (AA41-CMB-33): their loss order, if it was set."""
+    standing = state.get("standing", {}).get(seat) or {}
+    order = standing.get("loss_order") or []
+    return [",".join(order)] if len(order) >= 2 else []
+
+
+CONFORMANCE = Conformance(
+    rulesets={"aa1941": [{}, {"dice": "low_luck", "ask_defender": True, "victory": "one_capital"},
+                         {"setup": "errata"}]},
+    spec="aa1941.md",
+    rule_prefixes=("AA41-",),
+    make_bot=make_bot,
+    invariants=invariants,
+    golden_logs=("tests/golden/aa1941_v1_bot3.json",),
+    secrets=secrets,
+    short_fuzz={"games": 3, "decisions": 120},
+)

@@ -1,0 +1,68 @@
+"""The edition contract of the A&A family: what makes A&A 1941, Anniversary or Global 1940 differ.
+
+The rules modules (``pbem.games.aa.*``) are shared by every edition; an edition is its data
+(``rules/<folder>/``: map, powers and turn order, unit roster with abilities, capitals and victory
+conditions, set-ups, converted by ``tools/convert_triplea.py``) plus one small module
+``pbem/games/aa/editions/<key>.py`` exposing ``EDITION``, an :class:`Edition`. See
+``docs/aa_family.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+State = dict[str, Any]
+
+#: The family's rules modules (their tables are merged by ``AARuleset``, see ``ruleset.py``).
+FAMILY_MODULES: tuple[str, ...] = (
+    "pbem.games.aa.sequence",
+    "pbem.games.aa.capture", "pbem.games.aa.combat",
+    "pbem.games.aa.purchase", "pbem.games.aa.mobilize", "pbem.games.aa.economy",
+    "pbem.games.aa.movement", "pbem.games.aa.queries",
+)
+
+
+def side_based_at_war(rs: AARuleset, state: State | None, a: str, b: str) -> bool:
+    """Powers of different sides are always at war (A&A 1941, Anniversary): AA41-DEF-01."""
+    return rs.sides[a] != rs.sides[b]
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One A&A edition: its key, data folder, sequence, options, rule-ID prefix and war hook."""
+
+    #: ruleset key registered in ``pbem/engine/registry.py`` (``"aa1941"``)
+    key: str
+    title: str
+    #: folder of its data under ``rules/``
+    folder: str
+    #: prefix of its rule IDs in the spec checklist (``"AA41"``); refusals name rules with it
+    rule_prefix: str
+    #: the phases of a power's turn, in order, and their English names (``N_``-marked)
+    phases: tuple[str, ...]
+    phase_labels: Mapping[str, str]
+    #: phases a power skips while an enemy holds its capital (AA41-SEQ-05)
+    skipped_without_capital: tuple[str, ...] = ()
+    #: ``options_schema()`` of the edition's games (``N_``-marked labels)
+    options: tuple[dict[str, Any], ...] = ()
+    #: ``at_war(rs, state, a, b)``: are powers ``a`` and ``b`` at war now? (``state`` may be
+    #: ``None`` outside a game: answer for the start). Global 1940 decides from declarations of
+    #: war kept in the state; side-based editions from the sides.
+    at_war: Callable[[AARuleset, State | None, str, str], bool] = side_based_at_war
+    #: the rules modules of this edition (the family's, plus edition-specific ones)
+    modules: tuple[str, ...] = FAMILY_MODULES
+    #: rule IDs of this edition that differ from the family's IDs (``"AA41-CM-07" -> "G40-CM-08"``)
+    rule_ids: Mapping[str, str] = field(default_factory=dict)
+
+    def rule_id(self, family_rule: str) -> str:
+        """This edition's ID of a rule the family's code names (``AA41-...``, the reference IDs)."""
+        if family_rule in self.rule_ids:
+            return self.rule_ids[family_rule]
+        if family_rule.startswith("AA41-") and self.rule_prefix != "AA41":
+            return f"{self.rule_prefix}-{family_rule[5:]}"
+        return family_rule

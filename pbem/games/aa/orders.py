@@ -1,0 +1,123 @@
+"""The A&A orders as types (``TypedDict``) and their fields (the JSON Schema of ``order_schema()``).
+
+Formats and examples are in ``docs/aa1941.md``. The schema refuses fields an order type does not
+have (``ENGINE-ORDER-3``); the values themselves are checked by the rules modules, which refuse a
+bad one with the rule id that explains it (``AA41-ORDER-2`` for a malformed list of unit ids...).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+
+class EndPhase(TypedDict):
+    type: Literal["end_phase"]
+
+
+class Purchase(TypedDict):
+    type: Literal["purchase"]
+    units: dict[str, int]  # unit type -> count
+
+
+class Place(TypedDict, total=False):
+    type: Literal["place"]
+    units: dict[str, int]
+    at: str
+    factory: str  # which complex's capacity a sea placement counts against
+
+
+class Move(TypedDict, total=False):
+    type: Literal["move"]
+    units: list[int]
+    route: list[str]
+    transport: int  # land units board this transport at the end of the route
+    landing: dict[str, Any]  # air unit id -> space or {"space", "carrier"} / {"space", "new_carrier"}
+    new_carrier: bool
+
+
+class AttackInPlace(TypedDict):
+    type: Literal["attack_in_place"]
+    units: list[int]
+
+
+class DeclareAmphibious(TypedDict, total=False):
+    type: Literal["declare_amphibious"]
+    target: str
+    sea_zone: str
+    transports: list[int]
+    units: list[int]
+    air: dict[str, Literal["sea", "land"]]
+
+
+class Battle(TypedDict, total=False):
+    type: Literal["battle", "press"]
+    place: str
+    submerge: list[int]
+
+
+class Submerge(TypedDict):
+    type: Literal["submerge"]
+    place: str
+    units: list[int]
+
+
+class Casualties(TypedDict):
+    type: Literal["casualties"]
+    place: str
+    units: list[int]
+
+
+class Retreat(TypedDict, total=False):
+    type: Literal["retreat"]
+    place: str
+    to: str
+
+
+class Standing(TypedDict, total=False):
+    type: Literal["standing"]
+    loss_order: list[str]
+    keep_last: list[str]
+    submerge: bool
+    damage_battleships_first: bool
+    auto_casualties: bool
+
+
+class LandStranded(TypedDict, total=False):
+    type: Literal["land_stranded"]
+    unit: int
+    to: str
+    carrier: int
+
+
+AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
+           | Casualties | Retreat | Standing | LandStranded)
+
+_TYPED: dict[str, type[Any]] = {
+    "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
+    "attack_in_place": AttackInPlace, "declare_amphibious": DeclareAmphibious, "battle": Battle,
+    "press": Battle, "submerge": Submerge, "casualties": Casualties, "retreat": Retreat,
+    "standing": Standing, "land_stranded": LandStranded,
+}
+
+_INT: dict[str, Any] = {"type": "integer"}
+_STR: dict[str, Any] = {"type": "string"}
+_BOOL = {"type": "boolean"}
+_IDS = {"type": "array", "items": _INT}
+_NAMES = {"type": "array", "items": _STR}
+_COUNTS = {"type": "object", "additionalProperties": _INT}
+_JSON_TYPES: dict[str, dict[str, Any]] = {"int": _INT, "str": _STR, "bool": _BOOL, "list[int]": _IDS,
+                                          "list[str]": _NAMES, "dict[str, int]": _COUNTS}
+
+
+def _field_schema(annotation: str) -> dict[str, Any]:
+    """The JSON Schema of a field from its annotation (objects are checked by the rules)."""
+    return _JSON_TYPES.get(annotation, {"type": "object"} if annotation.startswith("dict") else {})
+
+
+#: ``{order type: {field: JSON Schema}}``: JSON types only; the rules check the values.
+ORDER_FIELDS: dict[str, dict[str, Any]] = {
+    kind: {name: _field_schema(str(getattr(annotation, "__forward_arg__", annotation)))
+           for name, annotation in typed.__annotations__.items()
+           if name != "type"}
+    for kind, typed in _TYPED.items()
+}
