@@ -280,3 +280,21 @@ def test_game_page_links_to_the_dice_audit(app, client, user_factory):
     game_id, red, _blue = race_game(app, user_factory)
     html = as_user(client, red).get(f"/games/{game_id}").get_data(as_text=True)
     assert f'href="/games/{game_id}/dice"' in html
+
+
+def test_a_busy_database_answers_503_try_again_not_a_stale_game(app, client, user_factory, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    from pbem.services import views
+
+    game_id, red, _blue = race_game(app, user_factory)
+    as_user(client, red)
+
+    def locked(*_args, **_kwargs):
+        raise OperationalError("SELECT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(views, "game_view", locked)
+    page = client.get(f"/games/{game_id}")
+    assert page.status_code == 503 and "try again" in page.get_data(as_text=True)
+    api = client.get(f"/api/v1/games/{game_id}")
+    assert api.status_code == 503 and api.get_json()["error"] == "ServiceUnavailable"
