@@ -150,6 +150,18 @@ def _digest_vars(session: Session, user: User, ctx: dict[str, Any]) -> dict[str,
     return {"items": items, "title": ""}
 
 
+def _holds(session: Session, user: User, ctx: dict[str, Any]) -> bool:
+    """Whether ``user`` holds one of the seats a notice is about."""
+    from sqlmodel import select
+
+    from pbem.store.models.games import SeatHolder
+
+    seats = set(ctx.get("seats") or [])
+    rows = session.exec(select(SeatHolder.seat).where(SeatHolder.game_id == ctx.get("game_id"),
+                                                      SeatHolder.user_id == user.id)).all()
+    return bool(seats & set(rows))
+
+
 def render_row(session: Session, row: OutboxMessage) -> None:
     """Fill ``row``'s subject, text, html and headers from its template and context."""
     user = session.get(User, row.user_id) if row.user_id is not None else None
@@ -157,6 +169,8 @@ def render_row(session: Session, row: OutboxMessage) -> None:
         raise LookupError(f"outbox row {row.id}: recipient {row.user_id} no longer exists")
     ctx = json.loads(row.context or "{}")
     template = str(row.template)
+    if template == "deadline_notice" and ctx.get("event") == "acted" and not _holds(session, user, ctx):
+        ctx["reason"] = "hidden"  # why the default was played is the seat's own business
     with force_locale(user.language or "en"):
         variables = (_digest_vars(session, user, ctx) if template == "digest"
                      else _game_vars(session, user, ctx))

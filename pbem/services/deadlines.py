@@ -330,9 +330,10 @@ class _Step:
             submit_order(self.session, game_id=game_id, user_id=None, seat=self.seat,
                          order=order, expected_seq=game.last_seq, now=self.now,
                          by=f"policy:{ACT}")
-        if reason != NOTHING_TO_DECIDE:
-            everyone = list(notes.holders_by_seat(self.session, game_id).values())
-            self._notify([self.game.organiser_id, *everyone], "acted", reason, None)
+        # everyone is told in every case: telling them only when the seat had something to
+        # decide would publish that it had (the reason itself reaches only the seat's holder)
+        everyone = list(notes.holders_by_seat(self.session, game_id).values())
+        self._notify([self.game.organiser_id, *everyone], "acted", reason, None)
         self.session.commit()
 
 
