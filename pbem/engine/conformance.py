@@ -92,7 +92,7 @@ class Watched:
     * now and then (``rng``) a mutated order is tried first on a copy of the game (refused with the
       game and its dice unchanged, or accepted), an accepted order is undone on a copy (back to the
       state before it), and an order is previewed first (preview events = the submitted ones' types,
-      game unchanged).
+      game unchanged); :func:`fuzz` also previews the seat's ``default_order`` (never refused).
     """
 
     def __init__(self, game: Game, conf: Conformance, rs: Any, rng: RandomLike, *, mutate: float = 0.2) -> None:
@@ -181,10 +181,20 @@ def _copy_game(rs: Any, game: Game) -> Game:
 def fuzz(conf: Conformance, rs: Any, game: Game, rng: RandomLike, *, decisions: int,
          mutate: float = 0.2) -> Watched:
     """Let ``conf.make_bot`` play ``game`` for at most ``decisions`` owed decisions (or to a result)."""
+    from pbem.engine.errors import RulesError
+
     watched = Watched(game, conf, rs, rng, mutate=mutate)
     bot = conf.make_bot(rs, rng)
     for _ in range(decisions):
         if game.result() is not None or not game.owed():
             break
+        if rng.random() < mutate:  # the deadline policy's order for an absent seat is always legal
+            seat = game.owed()[0]["seat"]
+            default = rs.default_order(game.state, seat)
+            try:
+                if default is not None:
+                    game.preview(seat, default)
+            except RulesError as err:
+                watched.problems.append(f"seq {game.seq}: default order {default} of {seat} refused: {err}")
         bot.act(watched)  # type: ignore[arg-type]  # a Watched stands in for its Game
     return watched

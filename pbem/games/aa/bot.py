@@ -38,7 +38,8 @@ T = TypeVar("T")
 Order = dict[str, Any]
 Unit = dict[str, Any]
 
-#: How often each unit type is bought (relative weights).
+#: How often each unit type is bought (relative weights; a bot preference, not a rule: types of
+#: other editions' rosters not named here weigh 1).
 BUY_WEIGHTS = {"infantry": 8, "tank": 4, "fighter": 2, "bomber": 1, "submarine": 1, "transport": 2,
                "destroyer": 1, "carrier": 1, "battleship": 1}
 _ATTACK_ENDS = {"land": ("battle", "capture", "blitz"), "sea": ("battle",), "air": ("battle",)}
@@ -148,7 +149,8 @@ class RandomBot:
         costs = options["costs"]
         units: dict[str, int] = {}
         while True:
-            affordable = [t for t in BUY_WEIGHTS for _ in range(BUY_WEIGHTS[t]) if costs[t] <= budget]
+            affordable = [t for t in self.rs.data.unit_order if t in costs
+                          for _ in range(BUY_WEIGHTS.get(t, 1)) if costs[t] <= budget]
             if not affordable:
                 return {"type": "purchase", "units": units}
             kind = self.rng.choice(affordable)

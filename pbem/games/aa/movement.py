@@ -310,6 +310,33 @@ def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
     return {"phase_requirements": phase_requirements(rs, state)}
 
 
+def _default_order(rs: AARuleset, state: State, seat: str) -> dict[str, Any] | None:
+    """For an absent player: the move that clears what blocks the end of a move phase, if one does.
+
+    An air unit that can still land (AA41-AIR-08) flies to the landing spot the requirement names;
+    a carrier that must move (AA41-AIR-07/13) goes where it is needed. Otherwise ``None`` (the
+    phase simply ends).
+    """
+    from pbem.games.aa.helpers import phase_requirements, reachable
+
+    if seat != state["power"] or state["phase"] not in (COMBAT_MOVE, NONCOMBAT_MOVE):
+        return None
+    for need in phase_requirements(rs, state):
+        params = need["params"]
+        unit_id, dest = params.get("unit_id"), params.get("space_2" if need["rule_id"] == "AA41-AIR-08" else "space")
+        if not isinstance(unit_id, int) or not isinstance(dest, str):
+            continue
+        entry = reachable(rs, state, [unit_id]).get(dest)
+        if entry is None:
+            continue
+        order: dict[str, Any] = {"type": "move", "units": [unit_id], "route": entry["route"]}
+        for key in ("landing", "transport"):
+            if key in entry:
+                order[key] = entry[key]
+        return order
+    return None
+
+
 ORDERS: dict[str, Any] = {"move": order_move, "attack_in_place": order_attack_in_place,
                           **amphibious.ORDERS}
 EVOLVERS: dict[str, Any] = {"aa.moved": _evolve_moved,
@@ -321,3 +348,4 @@ DESCRIBERS = {"aa.moved": _describe_moved, "aa.amphibious_declared": _describe_d
               "aa.attacked_in_place": _describe_in_place, "aa.air_lost": _describe_air_lost,
               "aa.air_landed": _describe_air_landed}
 LEGAL_OPTIONS = [_legal_options]
+DEFAULT_ORDERS = [_default_order]

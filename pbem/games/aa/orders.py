@@ -110,8 +110,15 @@ _JSON_TYPES: dict[str, dict[str, Any]] = {"int": _INT, "str": _STR, "bool": _BOO
 
 
 def _field_schema(annotation: str) -> dict[str, Any]:
-    """The JSON Schema of a field from its annotation (objects are checked by the rules)."""
-    return _JSON_TYPES.get(annotation, {"type": "object"} if annotation.startswith("dict") else {})
+    """The JSON Schema of a field from its annotation (objects are checked by the rules).
+
+    ``null`` is accepted everywhere: the rules read a null field as an absent one
+    (``{"type": "land_stranded", "unit": 7, "to": "SZ 5", "carrier": null}``).
+    """
+    known = _JSON_TYPES.get(annotation, {"type": "object"} if annotation.startswith("dict") else None)
+    if known is None:
+        return {}
+    return {"anyOf": [known, {"type": "null"}]}
 
 
 #: ``{order type: {field: JSON Schema}}``: JSON types only; the rules check the values.

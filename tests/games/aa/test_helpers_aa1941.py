@@ -91,3 +91,12 @@ def test_legal_options_carry_the_phase_requirements_in_move_phases() -> None:
     options = g.legal_options(G)
     assert [r["rule_id"] for r in options["phase_requirements"]] == ["AA41-AIR-08"]
     assert "phase_requirements" not in g.legal_options("japan")
+
+
+def test_AA41_AIR_08_the_default_order_lands_an_air_unit_that_can_still_land() -> None:
+    g = game({"Karelia": [u("fighter", t_moved=3, t_combat=True)]}, phase="noncombat_move")
+    order = RS.default_order(g.state, G)
+    assert order is not None and order["type"] == "move" and order["units"] == [uid(g, "Karelia", "fighter")]
+    g.submit(G, order)
+    assert RS.default_order(g.state, G) == {"type": "end_phase"}
+    g.submit(G, {"type": "end_phase"})  # what the deadline policy submits next is accepted
