@@ -244,10 +244,5 @@ def run_job(name: str, worker_id: str) -> None:
         log.exception("job %s failed", name)
 
 
-def job_table_names() -> list[str]:
-    """Tables the scheduler creates itself (migrations must leave them alone)."""
-    return [JOBS_TABLE]
-
-
 def describe(worker: Worker) -> dict[str, Any]:
     return {"id": worker.worker_id, "holding": worker.holding, "intervals": worker.intervals}

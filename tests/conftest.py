@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from pbem.engine import register
+from pbem.ui import register as register_ui
 
 register("race", "tests.rulesets.race:factory")
+register("race-hand", "tests.rulesets.race:hand_factory")
+register_ui("race", "tests.rulesets.race_ui:UI")
 
 pytest_plugins = ["tests.fixtures_db", "tests.fixtures_web"]

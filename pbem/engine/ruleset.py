@@ -78,6 +78,10 @@ class Ruleset(ABC):
     #: Order types a seat may submit at any time, not only when it owes a decision
     #: (standing orders). They are never undone and never block the active seat's undo.
     anytime_orders: frozenset[str] = frozenset()
+    #: Order types whose ``order`` events other seats may read (``"*"``: every type but the
+    #: anytime orders, which must be named). Private by default: other seats see only that an
+    #: order was given, and nothing at all of a private anytime order (``pbem.services.reading``).
+    public_orders: frozenset[str] = frozenset()
 
     # -- set-up -------------------------------------------------------------
     def options_schema(self) -> list[dict[str, Any]]:
@@ -133,7 +137,9 @@ class Ruleset(ABC):
         return state
 
     def event_view(self, event: Event, seat: str | None) -> Event | None:
-        """An event as ``seat`` may see it (``None`` hides it). Default: every event is public."""
+        """An event as ``seat`` may see it (``None`` hides it). Default: the ruleset hides nothing
+        more than the platform's private-by-default read path does (private orders, private
+        shuffles, the reasons of deadline-policy records: ``pbem.services.reading``)."""
         return event
 
     def legal_options(self, state: State, seat: str) -> dict[str, Any]:

@@ -12,15 +12,7 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from pbem.store.models.outbox import DAILY, GameNotifySettings
-
-
-def as_utc(value: datetime | str | None) -> datetime | None:
-    """Aware UTC from a stored value (naive means UTC) or an ISO string."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+from pbem.timeutil import as_utc
 
 
 def parse_hhmm(text: str) -> time:
@@ -60,11 +52,6 @@ def period_hours(settings: GameNotifySettings | None, game_row: Any) -> int | No
     if settings is not None and settings.deadline_hours:
         return int(settings.deadline_hours)
     return int(game_row.deadline_hours) if getattr(game_row, "deadline_hours", None) else None
-
-
-def has_deadline(settings: GameNotifySettings | None, game_row: Any) -> bool:
-    return bool((settings is not None and settings.deadline_mode == DAILY
-                 and settings.deadline_time) or period_hours(settings, game_row))
 
 
 def next_deadline(settings: GameNotifySettings | None, game_row: Any,

@@ -6,8 +6,9 @@ before sending. It renders ``templates/email/<template>.txt`` and ``.html`` in
 the recipient's language (``flask_babel.force_locale``) with datetimes in the
 recipient's time zone, and adds signed links (open the game, unsubscribe) and the
 ``List-Unsubscribe`` headers (RFC 2369 / RFC 8058). It needs an app context.
-What happened since the player last acted is taken from the log as that
-player's seat may see it (``Ruleset.event_view``), never from the raw state.
+What happened since the player last acted is taken from the one redacting read path
+(``pbem.services.reading``) as that player's seat may see it and described by the game's
+UI package (``pbem.ui``), never from the raw state.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import logging
 import zoneinfo
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from babel.dates import format_datetime
@@ -30,6 +31,7 @@ from pbem.notify.i18n import gettext as _
 from pbem.store.models.accounts import User
 from pbem.store.models.games import Game
 from pbem.store.models.outbox import OutboxMessage
+from pbem.timeutil import as_utc
 
 log = logging.getLogger(__name__)
 OPEN_SALT = "pbem-open-game"
@@ -39,7 +41,6 @@ OPEN_MAX_AGE = 14 * 24 * 3600
 UNSUBSCRIBE_MAX_AGE = 365 * 24 * 3600
 #: At most this many log lines in a "your turn" email.
 MAX_LINES = 60
-_HIDDEN = ("dice.committed", "dice.revealed", "dice.salted", "game.created")
 
 
 def serializer(salt: str) -> URLSafeTimedSerializer:
@@ -56,15 +57,6 @@ def unsubscribe_token(user_id: int) -> str:
 
 def absolute(path: str) -> str:
     return str(current_app.config.get("BASE_URL", "http://127.0.0.1:5000")).rstrip("/") + path
-
-
-def as_utc(value: datetime | str | None) -> datetime | None:
-    """A UTC-aware datetime from a stored value (naive means UTC) or an ISO string."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def user_time(value: datetime | str | None, user: User) -> str:
@@ -90,106 +82,28 @@ def seat_names(game: Game) -> dict[str, str]:
         return {}
 
 
-def _dice_line(event: dict[str, Any], names: dict[str, str]) -> str:
-    payload = event["payload"]
-    faces = ", ".join(str(f) for f in payload.get("faces", []))
-    who = names.get(event.get("seat") or "", event.get("seat") or "")
-    dice = payload.get("dice") or []
-    hits = sum(1 for d in dice if d.get("hit"))
-    if dice and any("target" in d for d in dice):
-        return _("%(who)s rolled %(faces)s: %(hits)s hit(s)", who=who, faces=faces, hits=hits)
-    return _("%(who)s rolled %(faces)s", who=who, faces=faces)
-
-
-def describe(ruleset: Any, event: dict[str, Any], names: dict[str, str]) -> str | None:
-    """One line for the "since you last acted" list, or None for bookkeeping events."""
-    type_ = event["type"]
-    if type_ in _HIDDEN or type_ == "order":
-        return None
-    if type_ in ("dice.rolled", "dice.shuffled"):
-        return _dice_line(event, names) if type_ == "dice.rolled" else None
-    text = ruleset.describe_event(event) if ruleset is not None else None
-    who = names.get(event.get("seat") or "", event.get("seat") or "")
-    if text:
-        return f"{who}: {text}" if who else text
-    label = type_.split(".", 1)[-1].replace("_", " ")
-    if type_.startswith("policy."):
-        return policy_line(event, names)
-    return f"{who}: {label}" if who else label
-
-
-def policy_line(event: dict[str, Any], names: dict[str, str]) -> str:
-    """A deadline-policy record as a sentence."""
-    payload = event["payload"]
-    seat = names.get(payload.get("seat", ""), payload.get("seat", ""))
-    kind = event["type"].removeprefix("policy.")
-    if kind == "acted" and payload.get("reason") == "nothing_to_decide":
-        return _("%(seat)s had nothing to decide: the server moved on.", seat=seat)
-    sentences = {
-        "acted": _("%(seat)s missed the deadline: the server played the safe default.",
-                   seat=seat),
-        "excused": _("%(seat)s missed the deadline (excused): it was extended once.", seat=seat),
-        "extended": _("%(seat)s missed the deadline: it was extended once.", seat=seat),
-        "waited": _("%(seat)s missed the deadline: the game waits.", seat=seat),
-        "vacation": _("%(seat)s is on vacation: the deadline was moved.", seat=seat),
-    }
-    return sentences.get(kind, _("Deadline policy: %(what)s (%(seat)s)", what=kind, seat=seat))
-
-
-def _game_describer(session: Session, game: Game, ruleset: Any, seat: str | None,
-                    names: dict[str, str]) -> Callable[[dict[str, Any]], str | None] | None:
-    """The site's translated sentences for the A&A family (moves with unit types, battles,
-    captures), or None for other rulesets or if they cannot be built."""
-    if ruleset is None or not str(ruleset.family).startswith("aa"):
-        return None
-    try:
-        from pbem.store import snapshots
-        from pbem.web import board_text
-        from pbem.web.board_page import unit_types
-
-        types = unit_types(snapshots.load_game(session, game).view(seat))
-    except Exception:  # noqa: BLE001 - fall back to the generic lines
-        log.warning("no A&A sentences for game %s", game.id, exc_info=True)
-        return None
-
-    def sentence(event: dict[str, Any]) -> str | None:
-        if event["type"].startswith("policy."):
-            return None
-        if event["type"] == "dice.rolled" and not (event["payload"].get("context") or {}).get(
-                "battle"):
-            return None
-        return str(board_text.describe(event, ruleset, names, types))
-
-    return sentence
-
-
 def since_lines(session: Session, game: Game, seat: str | None, after_seq: int,
                 up_to_seq: int) -> list[str]:
-    """What happened in ``game`` after ``after_seq`` up to ``up_to_seq``, as ``seat`` sees it."""
-    from pbem.store import events as store_log
+    """What happened in ``game`` after ``after_seq`` up to ``up_to_seq``, as ``seat`` sees it:
+    the one read path (``services.reading``) and the game's describer, in the current language."""
+    from flask_babel import get_locale
 
+    from pbem.services import reading
+    from pbem.store import snapshots
+    from pbem.ui import ui_for
+    from pbem.ui.base import Audience
+
+    read = reading.Reader(session, game, seat)
+    events = read.events(after_seq, up_to_seq)
     try:
-        ruleset = load_ruleset(game.ruleset_key)
-    except Exception:  # noqa: BLE001
-        ruleset = None
-    names = seat_names(game)
-    special = _game_describer(session, game, ruleset, seat, names)
-    lines: list[str] = []
-    for event in store_log.load(session, game.id, after_seq=after_seq):  # type: ignore[arg-type]
-        if event["seq"] > up_to_seq:
-            break
-        seen = ruleset.event_view(event, seat) if ruleset is not None else event
-        if seen is None or seen["type"] in _HIDDEN or seen["type"] == "order":
-            continue
-        line = None
-        if special is not None:
-            try:
-                line = special(seen)
-            except Exception:  # noqa: BLE001
-                line = None
-        line = line or describe(ruleset, seen, names)
-        if line:
-            lines.append(line)
+        view = snapshots.load_game(session, game).view(seat)
+    except Exception:  # noqa: BLE001 - unit names are a nicety; the sentences stand without
+        log.warning("no view for game %s", game.id, exc_info=True)
+        view = None
+    story = ui_for(read.ruleset).story(read.ruleset, Audience(str(get_locale() or "en"), seat, seat_names(game)),
+                                       view)
+    story.learn(events)
+    lines = [story.line(e) for e in events if not story.quiet(e)]
     if len(lines) > MAX_LINES:
         skipped = len(lines) - MAX_LINES
         lines = [_("(%(n)s earlier entries; see the game's log)", n=skipped)] + lines[-MAX_LINES:]
@@ -241,6 +155,18 @@ def _digest_vars(session: Session, user: User, ctx: dict[str, Any]) -> dict[str,
 RENDERERS: dict[str, Callable[[Session, OutboxMessage, User], None]] = {}
 
 
+def _holds(session: Session, user: User, ctx: dict[str, Any]) -> bool:
+    """Whether ``user`` holds one of the seats a notice is about."""
+    from sqlmodel import select
+
+    from pbem.store.models.games import SeatHolder
+
+    seats = set(ctx.get("seats") or [])
+    rows = session.exec(select(SeatHolder.seat).where(SeatHolder.game_id == ctx.get("game_id"),
+                                                      SeatHolder.user_id == user.id)).all()
+    return bool(seats & set(rows))
+
+
 def render_row(session: Session, row: OutboxMessage) -> None:
     """Fill ``row``'s subject, text, html and headers from its template and context."""
     user = session.get(User, row.user_id) if row.user_id is not None else None
@@ -251,6 +177,8 @@ def render_row(session: Session, row: OutboxMessage) -> None:
         return
     ctx = json.loads(row.context or "{}")
     template = str(row.template)
+    if template == "deadline_notice" and ctx.get("event") == "acted" and not _holds(session, user, ctx):
+        ctx["reason"] = "hidden"  # why the default was played is the seat's own business
     with force_locale(user.language or "en"):
         variables = (_digest_vars(session, user, ctx) if template == "digest"
                      else _game_vars(session, user, ctx))

@@ -15,7 +15,8 @@ from pbem.engine import Ruleset, UnknownRuleset, load_ruleset
 from pbem.engine.events import canonical_json
 from pbem.services.errors import BadRequest, Forbidden, NotFound, _
 from pbem.store.models.accounts import User
-from pbem.store.models.games import ACTIVE, FINISHED, Game, SeatHolder, as_utc
+from pbem.store.models.games import ACTIVE, FINISHED, Game, SeatHolder
+from pbem.timeutil import now_or
 
 #: Longest deadline an organiser may set per turn (30 days).
 MAX_DEADLINE_HOURS = 24 * 30
@@ -89,7 +90,7 @@ def owed_seats(engine_game: EngineGame) -> list[str]:
 
 def sync_row(game: Game, engine_game: EngineGame, now: datetime | None = None) -> None:
     """Copy what lists and pages need from the engine game into the game row."""
-    now = as_utc(now)
+    now = now_or(now)
     before = json.loads(game.owed_seats)
     owed = owed_seats(engine_game)
     game.last_seq = engine_game.seq

@@ -30,12 +30,12 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from pbem.notify.deadline_time import as_utc, next_deadline, store_time
+from pbem.notify.deadline_time import next_deadline, store_time
 from pbem.notify.prefs import preference, reminder_hours, vacation_at
 from pbem.services import dice as dice_service
+from pbem.services import eventlog as log
 from pbem.services import notifications as notes
 from pbem.services.common import sync_row
-from pbem.store import events as log
 from pbem.store import snapshots
 from pbem.store.db import begin_write
 from pbem.store.models.games import ACTIVE, Event, Game
@@ -53,6 +53,7 @@ from pbem.store.models.outbox import (
     OutboxMessage,
     SeatDeadline,
 )
+from pbem.timeutil import as_utc
 
 log_ = logging.getLogger(__name__)
 SessionFactory = Callable[[], AbstractContextManager[Session]]
@@ -336,9 +337,10 @@ class _Step:
             submit_order(self.session, game_id=game_id, user_id=None, seat=self.seat,
                          order=order, expected_seq=game.last_seq, now=self.now,
                          by=f"policy:{ACT}")
-        if reason != NOTHING_TO_DECIDE:
-            everyone = list(notes.holders_by_seat(self.session, game_id).values())
-            self._notify([self.game.organiser_id, *everyone], "acted", reason, None)
+        # everyone is told in every case: telling them only when the seat had something to
+        # decide would publish that it had (the reason itself reaches only the seat's holder)
+        everyone = list(notes.holders_by_seat(self.session, game_id).values())
+        self._notify([self.game.organiser_id, *everyone], "acted", reason, None)
         self.session.commit()
 
 

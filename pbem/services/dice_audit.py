@@ -1,8 +1,8 @@
 """The dice audit of a stored game: who may see it, one row per die, filters, verification,
 and the read-only ledger links an organiser publishes (docs/dice.md).
 
-Rows are built from the log as the viewer may see it (``Ruleset.event_view``), so a
-hidden shuffle shows no order to other seats before the game ends.
+Rows are built from the log as the viewer may see it (the one read path,
+``services.reading``), so a private shuffle shows no order to anyone.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from sqlmodel import Session, col, select
 
 from pbem.engine import load_ruleset
 from pbem.engine.dice_verify import DiceReport, verify_dice
+from pbem.services import eventlog as log
+from pbem.services import reading
 from pbem.services.common import get_game, holders, require_organiser
 from pbem.services.errors import BadRequest, Gone, NotFound, _
 from pbem.services.queries import visible
-from pbem.store import events as log
 from pbem.store.models.dice import DiceLedgerLink
 from pbem.store.models.games import FORMING, Game, utcnow
 
@@ -45,13 +46,8 @@ def dice_events(session: Session, game: Game, seat: str | None) -> list[dict[str
     if game.status == FORMING:
         return []
     ruleset = load_ruleset(game.ruleset_key)
-    out = []
-    for event in log.load(session, game.id):
-        if event["type"] in ("game.created", "order") or event["type"].startswith("dice."):
-            shown = ruleset.event_view(event, seat)
-            if shown is not None:
-                out.append(shown)
-    return out
+    return [e for e in reading.redact_all(ruleset, log.load(session, game.id), seat)  # type: ignore[arg-type]
+            if e["type"] in ("game.created", "order") or e["type"].startswith("dice.")]
 
 
 def _game_round(context: dict[str, Any]) -> Any:

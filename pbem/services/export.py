@@ -16,11 +16,11 @@ from sqlmodel import Session
 from pbem.engine import Game as EngineGame
 from pbem.engine import UnknownRuleset, load_ruleset
 from pbem.engine.events import canonical_json
+from pbem.services import eventlog as log
 from pbem.services.common import get_game, get_user, holders, rollback_on_error, sync_row
 from pbem.services.errors import BadRequest, _
-from pbem.store import events as log
+from pbem.services.eventlog import iso, verify_chain
 from pbem.store import snapshots
-from pbem.store.events import iso, verify_chain
 from pbem.store.models.games import FINISHED, PAUSED, PRIVATE, PUBLIC, Game, utcnow
 
 FORMAT = "pbem-game-export"

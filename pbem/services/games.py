@@ -20,6 +20,7 @@ from pbem.engine import Game as EngineGame
 from pbem.engine import InvalidOrder
 from pbem.engine.events import canonical_json
 from pbem.services import dice as dice_service
+from pbem.services import eventlog as log
 from pbem.services import notifications
 from pbem.services.common import (
     check_deadline_hours,
@@ -33,7 +34,6 @@ from pbem.services.common import (
     sync_row,
 )
 from pbem.services.errors import BadRequest, Conflict, Forbidden, _
-from pbem.store import events as log
 from pbem.store import snapshots
 from pbem.store.db import begin_write
 from pbem.store.models.games import (
@@ -45,8 +45,8 @@ from pbem.store.models.games import (
     PUBLIC,
     Game,
     SeatHolder,
-    as_utc,
 )
+from pbem.timeutil import now_or
 
 
 def create_game(
@@ -190,7 +190,7 @@ def start_game(
         game.status = ACTIVE
         sync_row(game, engine, now)
         if game.deadline_hours and game.deadline_at is None:
-            game.deadline_at = as_utc(now) + timedelta(hours=game.deadline_hours)
+            game.deadline_at = now_or(now) + timedelta(hours=game.deadline_hours)
         snapshots.save(session, game, engine)
         notifications.after_events(
             session,
@@ -232,7 +232,7 @@ def resume_game(
         _record(session, game, [("game.resumed", {"by": user_id}, None)], user_id, now)
         game.status = ACTIVE
         if game.deadline_hours:
-            game.deadline_at = as_utc(now) + timedelta(hours=game.deadline_hours)
+            game.deadline_at = now_or(now) + timedelta(hours=game.deadline_hours)
         session.commit()
         return game
 
@@ -290,7 +290,7 @@ def set_deadline(
         if game.status == FINISHED:
             raise Conflict(_("This game is over."))
         game.deadline_hours = check_deadline_hours(hours)
-        now = as_utc(now)
+        now = now_or(now)
         game.deadline_at = (
             now + timedelta(hours=game.deadline_hours)
             if game.deadline_hours and game.status == ACTIVE
@@ -342,7 +342,7 @@ def _record(
     for type_, payload, seat in records:
         engine.record(type_, payload, seat=seat)
     log.append(session, game.id, before, engine.events_since(before), user_id=user_id, now=now)
-    game.updated_at = as_utc(now)
+    game.updated_at = now_or(now)
     game.last_seq = engine.seq
     session.add(game)
     return engine

@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from pbem.notify.deadline_time import as_utc, next_deadline, store_time
+from pbem.notify.deadline_time import next_deadline, store_time
 from pbem.notify.i18n import gettext as _
 from pbem.notify.i18n import in_language
 from pbem.notify.outbox import enqueue_template, enqueue_webhook
@@ -43,6 +43,7 @@ from pbem.store.models.outbox import (
     Reliability,
     SeatDeadline,
 )
+from pbem.timeutil import as_utc
 
 
 def settings_for(session: Session, game_id: int) -> GameNotifySettings | None:

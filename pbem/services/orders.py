@@ -19,10 +19,10 @@ from sqlmodel import Session
 from pbem.engine import Game as EngineGame
 from pbem.engine.errors import InvalidOrder
 from pbem.services import dice as dice_service
+from pbem.services import eventlog as log
 from pbem.services import notifications
 from pbem.services.common import get_game, holders, rollback_on_error, sync_row
 from pbem.services.errors import BadRequest, Conflict, Forbidden, StaleGame, _
-from pbem.store import events as log
 from pbem.store import snapshots
 from pbem.store.db import begin_write
 from pbem.store.models.games import ACTIVE, FINISHED, FORMING, Game

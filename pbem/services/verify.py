@@ -18,9 +18,9 @@ from sqlmodel import Session, col, select
 from pbem.engine import Game as EngineGame
 from pbem.engine import UnknownRuleset, load_ruleset
 from pbem.engine.events import canonical_json
+from pbem.services import eventlog as log
 from pbem.services.common import get_game, owed_seats
 from pbem.services.export import dice_problems
-from pbem.store import events as log
 from pbem.store import snapshots
 from pbem.store.events import iso
 from pbem.store.models.games import FINISHED, Game, Snapshot, as_utc

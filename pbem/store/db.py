@@ -69,7 +69,7 @@ def begin_write(session: Session) -> None:
     Call it first in a use case that writes. A read-only transaction already open
     (say the web layer loaded the signed-in user) is committed first; if the session
     holds unflushed changes it is left alone: the UNIQUE constraint still keeps the
-    log consistent, a late conflict then surfaces as ``StaleGame``.
+    log consistent, a late conflict then surfaces as ``SeqConflict`` (the services report a stale game).
     """
     if session.get_bind().dialect.name != "sqlite":
         return  # PostgreSQL: the game row's SELECT ... FOR UPDATE serialises writers
@@ -111,8 +111,3 @@ def create_schema(engine: Engine) -> None:
         cfg = alembic_config(engine)
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, "head")
-
-
-def session_for(engine: Engine) -> Session:
-    """A new session; objects stay usable after commit (``expire_on_commit=False``)."""
-    return Session(engine, expire_on_commit=False)

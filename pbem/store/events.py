@@ -18,12 +18,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import func
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from pbem.engine.events import canonical_json
-from pbem.services.errors import NotFound, StaleGame, _
-from pbem.store.models.games import Event, Game, as_utc
+from pbem.store.errors import GameMissing, SeqConflict, _
+from pbem.store.models.games import Event, Game
+from pbem.timeutil import now_or
 
 #: ``prev_hash`` of a game's first event.
 GENESIS = "0" * 64
@@ -31,7 +32,7 @@ GENESIS = "0" * 64
 
 def iso(dt: datetime) -> str:
     """The fixed text form of a stored time used in hashes and exports (UTC, microseconds)."""
-    return as_utc(dt).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return now_or(dt).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def parse_iso(text: str) -> datetime:
@@ -71,7 +72,7 @@ def lock_game(session: Session, game_id: int) -> Game:
         .execution_options(populate_existing=True)
     ).first()
     if game is None:
-        raise NotFound(_("There is no game %(game)s."), game=game_id)
+        raise GameMissing(_("There is no game %(game)s."), game=game_id)
     return game
 
 
@@ -83,20 +84,20 @@ def append(
     user_id: int | None = None,
     now: datetime | None = None,
 ) -> list[Event]:
-    """Insert ``events`` at seq ``expected_seq + 1...``; ``StaleGame`` if the log moved on.
+    """Insert ``events`` at seq ``expected_seq + 1...``; ``SeqConflict`` if the log moved on.
 
     The game row is locked and its ``last_seq`` advanced in the same transaction,
     so the stale check and the insert are atomic; ``UNIQUE(game_id, seq)`` turns
-    any writer that slipped past into ``StaleGame`` too. Does not commit.
+    any writer that slipped past into ``SeqConflict`` too. Does not commit.
     """
     game = lock_game(session, game_id)
     stored = _max_seq(session, game_id)
     if expected_seq != game.last_seq or expected_seq != stored:
         now_at = max(stored, game.last_seq)
-        raise StaleGame(_("The game moved on: it is now at event %(seq)s."), last_seq=now_at,
+        raise SeqConflict(_("The game moved on: it is now at event %(seq)s."), last_seq=now_at,
                         seq=now_at)
     prev = _hash_at(session, game_id, expected_seq) if expected_seq else GENESIS
-    created = as_utc(now)
+    created = now_or(now)
     stamp = iso(created)
     rows: list[Event] = []
     for offset, event in enumerate(events, start=1):
@@ -132,9 +133,9 @@ def append(
     session.add(game)
     try:
         session.flush()
-    except (IntegrityError, OperationalError) as exc:
+    except IntegrityError as exc:  # only a clash on (game, seq) is a stale game; other errors propagate
         session.rollback()
-        raise StaleGame(_("Another order was stored at the same time; reload the game.")) from exc
+        raise SeqConflict(_("Another order was stored at the same time; reload the game.")) from exc
     return rows
 
 
@@ -146,7 +147,7 @@ def import_rows(session: Session, game_id: int, rows: Sequence[dict[str, Any]]) 
     """
     game = lock_game(session, game_id)
     if game.last_seq or _max_seq(session, game_id):
-        raise StaleGame(_("Game %(game)s already has events."), last_seq=game.last_seq,
+        raise SeqConflict(_("Game %(game)s already has events."), last_seq=game.last_seq,
                         game=game_id)
     prev, out = GENESIS, []
     for seq, src in enumerate(rows, start=1):
@@ -187,7 +188,7 @@ def _hash_at(session: Session, game_id: int, seq: int) -> str:
         select(Event.hash).where(Event.game_id == game_id, Event.seq == seq)
     ).first()
     if found is None:
-        raise StaleGame(_("The log of game %(game)s has no event %(seq)s."), game=game_id, seq=seq)
+        raise SeqConflict(_("The log of game %(game)s has no event %(seq)s."), game=game_id, seq=seq)
     return found
 
 

@@ -23,11 +23,13 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, ValidationError
 from werkzeug.wrappers import Response
 
+from pbem.ui import all_uis
 from pbem.web import busy_retry, db, i18n
 from pbem.web.blueprints import BLUEPRINTS
 from pbem.web.config import REPO_ROOT, load_config, resolve_instance_path
@@ -51,9 +53,14 @@ ERROR_TEXTS: dict[int, tuple[Any, Any]] = {
         _l("Too many attempts"),
         _l("You tried that too many times. Please wait a few minutes and try again."),
     ),
+    503: (_l("Busy, try again"), _l("The server is busy right now; nothing was saved. Please try again "
+                                    "in a moment.")),
     500: (_l("Something went wrong"), _l("An error on our side stopped this request. It has "
                                          "been logged; please try again later.")),
 }
+
+#: The scheduler's commands (worker, send-outbox, notify-tick), added to the ``pbem`` group.
+SCHEDULER_COMMANDS = "pbem.clock_cli"
 
 # Nav entries: (endpoint, label, who sees it). Entries whose endpoint does not exist are skipped.
 NAV: list[tuple[str, Any, str]] = [
@@ -106,11 +113,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for spec in BLUEPRINTS:
         module_name, attr = spec.split(":")
         app.register_blueprint(getattr(importlib.import_module(module_name), attr))
+    for game_ui in all_uis():  # each game family's templates and static files
+        blueprint = game_ui.blueprint()
+        if blueprint is not None:
+            app.register_blueprint(blueprint)
 
     busy_retry.init_app(app)
-    importlib.import_module("pbem.notify.cli")
     from pbem.web.cli import pbem_cli
 
+    for command in importlib.import_module(SCHEDULER_COMMANDS).COMMANDS:  # the composition root
+        pbem_cli.add_command(command)
     app.cli.add_command(pbem_cli)
 
     _register_error_handlers(app)
@@ -166,6 +178,14 @@ def _register_error_handlers(app: Flask) -> None:
         body, status = _error_response(error.code, _own_description(error))  # type: ignore[misc]
         allow = dict(error.get_headers()).get("Allow")  # 405 says which methods (RFC 9110)
         return (body, status, {"Allow": allow}) if allow else (body, status)
+
+    @app.errorhandler(OperationalError)
+    def database_busy(error: OperationalError) -> ResponseReturnValue:
+        # The database could not do the work now (locked, gone away): nothing was half-written
+        # (the transaction is rolled back), so the reader may simply try again.
+        log.warning("database error: %s", error)
+        db.rollback_session()
+        return _error_response(503)
 
     @app.errorhandler(InternalServerError)
     def server_error(error: InternalServerError) -> ResponseReturnValue:

@@ -24,7 +24,7 @@ from pbem.engine import available, load_ruleset
 from pbem.int_input import strict_int
 from pbem.services import export as export_service
 from pbem.services import orders as order_service
-from pbem.services import queries
+from pbem.services import queries, reading
 from pbem.services.common import get_game
 from pbem.store.models.api import hash_token
 from pbem.web import api_log, api_tokens, openapi
@@ -66,8 +66,15 @@ def fail(status: int, error: str, message: str, **extra: Any) -> ResponseReturnV
     return response, status
 
 
-def fail_with(exc: Exception) -> ResponseReturnValue:
-    status, body = error_body(exc)
+def fail_with(exc: Exception, game_id: int | None = None) -> ResponseReturnValue:
+    """The error as JSON; with ``game_id`` a refusal is worded by that game's UI package."""
+    ruleset = None
+    if game_id is not None:
+        try:
+            ruleset = get_game(db_session(), game_id).ruleset_key
+        except HANDLED:
+            ruleset = None
+    status, body = error_body(exc, ruleset)
     return jsonify(body), status
 
 
@@ -215,8 +222,7 @@ def options(game_id: int) -> ResponseReturnValue:
 
 def _submitted(game_id: int, result: Any, seat: str) -> ResponseReturnValue:
     ruleset = load_ruleset(get_game(db_session(), game_id).ruleset_key)
-    shown = [e for e in (api_log.redact(ruleset, ev, seat) for ev in result.events)
-             if e is not None]
+    shown = reading.redact_all(ruleset, result.events, seat)
     return jsonify({"events": shown, "last_seq": result.last_seq}), 201
 
 
@@ -262,7 +268,7 @@ def submit(game_id: int) -> ResponseReturnValue:
                                             seat=seat, order=body["order"],
                                             expected_seq=expected)
     except HANDLED as exc:
-        return fail_with(exc)
+        return fail_with(exc, game_id)
     return _submitted(game_id, result, seat)
 
 
@@ -279,7 +285,7 @@ def undo(game_id: int) -> ResponseReturnValue:
         result = order_service.undo(write_session(), game_id=game_id, user_id=uid(), seat=seat,
                                     expected_seq=expected)
     except HANDLED as exc:
-        return fail_with(exc)
+        return fail_with(exc, game_id)
     return _submitted(game_id, result, seat)
 
 

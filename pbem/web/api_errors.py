@@ -3,14 +3,17 @@
 Services raise :class:`pbem.services.errors.ServiceError` subclasses; the engine's
 :class:`pbem.engine.RulesError` subclasses pass through them. Both carry ``status``
 and ``message``; rules errors also carry ``rule_id`` and a stale game ``last_seq``.
-The body is always ``{"error", "message"}`` plus ``rule_id`` / ``last_seq`` when known.
+The body is always ``{"error", "message"}`` plus ``rule_id`` / ``last_seq`` when known; a
+refusal of the rules also carries its machine fields ``key`` (the English template) and
+``params``, and its ``message`` is rendered in the reader's language by the game's UI package
+when the game is known (``error_body(exc, ruleset)``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 from pbem.engine import RulesError, UnknownRuleset
 from pbem.engine.errors import ReplayError
@@ -20,13 +23,16 @@ from pbem.services.errors import ServiceError
 HANDLED = (ServiceError, RulesError, UnknownRuleset, ReplayError)
 
 
-def error_body(exc: BaseException) -> tuple[int, dict[str, Any]]:
-    """``(status, body)`` for a service, rules or registry error."""
-    if isinstance(exc, RulesError | ServiceError):
-        body: dict[str, Any] = {"error": type(exc).__name__, "message": _message(exc)}
-        rule_id = getattr(exc, "rule_id", None)
-        if rule_id:
-            body["rule_id"] = rule_id
+def error_body(exc: BaseException, ruleset: Any = None) -> tuple[int, dict[str, Any]]:
+    """``(status, body)`` for a service, rules or registry error (``ruleset``: of the game, a
+    Ruleset or its key, so a refusal speaks the reader's language)."""
+    if isinstance(exc, RulesError):
+        body: dict[str, Any] = {"error": type(exc).__name__, "message": exc.message,
+                                "rule_id": exc.rule_id, "key": exc.key, "params": exc.params}
+        body["message"] = refusal_text(body, ruleset)
+        return int(exc.status), body
+    if isinstance(exc, ServiceError):
+        body = {"error": type(exc).__name__, "message": _message(exc)}
         if getattr(exc, "last_seq", None) is not None:
             body["last_seq"] = exc.last_seq  # type: ignore[attr-defined]
         return int(exc.status), body
@@ -37,7 +43,21 @@ def error_body(exc: BaseException) -> tuple[int, dict[str, Any]]:
     raise TypeError(f"not an error the web layer maps: {exc!r}")
 
 
-def _message(exc: RulesError | ServiceError) -> str:
+def refusal_text(body: dict[str, Any], ruleset: Any) -> str:
+    """A rules refusal in the reader's language (English without a known game)."""
+    if ruleset is None:
+        return str(body["message"])
+    from pbem.engine import load_ruleset
+    from pbem.ui import ui_for
+
+    try:
+        rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        return ui_for(rules).refusal(body, str(get_locale() or "en"), rules)
+    except (UnknownRuleset, ImportError):
+        return str(body["message"])
+
+
+def _message(exc: ServiceError) -> str:
     """The message in the viewer's language when the service gave a template, else as is."""
     template = getattr(exc, "template", None)
     if not isinstance(template, str):

@@ -1,9 +1,11 @@
-"""Blueprint ``board``: the A&A board SVG, the order forms of the A&A game page, unit destinations,
-the standing-orders page and the history (``board_history``).
+"""Blueprint ``board``: the generic game routes that dispatch to the game's UI package
+(``pbem.ui.ui_for``): the board SVG, the history and its stepper, the forms of the game page,
+the standing-orders page and the questions the page's script asks (``/query/<name>``).
 
+The web core knows "a game", never a particular one: a family without such a page answers 404.
 Authorization: reading goes through ``views.game_view`` (a private game is 404 to strangers) and
-shows ``Ruleset.view(seat)`` only; every order goes through ``orders.submit_order``, which checks
-the seat holder, and every POST carries the CSRF token (form field or ``X-CSRFToken``).
+the one redacting read path (``services.reading``); every order goes through
+``orders.submit_order``, which checks the seat holder; every POST carries the CSRF token.
 """
 
 from __future__ import annotations
@@ -12,25 +14,31 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
-from pbem.engine import load_ruleset
+from pbem.engine import UnknownRuleset, load_ruleset
 from pbem.int_input import strict_int
 from pbem.services import orders as order_service
-from pbem.services import views
+from pbem.services import reading, views
 from pbem.store import snapshots
-from pbem.web import board_history, board_page, board_svg, board_text
+from pbem.ui import ui_for
+from pbem.ui.base import FormFieldError
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.db import db_session
-from pbem.web.int_input import form_ids, form_int
+from pbem.web.int_input import refuse_field
 from pbem.web.play import back, load_view, refused
 
 bp = Blueprint("board", __name__)
-bp.add_app_template_global(board_page.aa_page, "aa_page")
-board_history.register(bp)
 
-UNIT_TYPES = board_svg.UNIT_ORDER
+
+def language() -> str:
+    return str(get_locale() or "en")
+
+
+def read_for(data: dict[str, Any]) -> reading.Reader:
+    return reading.Reader(db_session(), data["game"], data["seat"])
 
 
 def _svg_response(body: str, etag: str, max_age: int, private: bool) -> Response:
@@ -44,83 +52,93 @@ def _svg_response(body: str, etag: str, max_age: int, private: bool) -> Response
     return response.make_conditional(request)
 
 
-@bp.get("/boards/aa1941.svg")
-def outline() -> ResponseReturnValue:
-    """The bare board (outlines and names only): the same for everyone, cached a day."""
-    return _svg_response(board_svg.outline_svg(_("Axis & Allies 1941 board")), board_svg.outline_etag(), 86400,
-                         private=False)
+@bp.get("/boards/<key>.svg")
+def outline(key: str) -> ResponseReturnValue:
+    """The bare board of a ruleset (outlines and names only): the same for everyone, cached a day."""
+    try:
+        ruleset = load_ruleset(key)
+    except UnknownRuleset:
+        abort(404)
+    found = ui_for(ruleset).outline_svg(ruleset, language())
+    if found is None:
+        abort(404)
+    svg, etag = found
+    return _svg_response(svg, etag, 86400, private=False)
 
 
 @bp.get("/games/<int:game_id>/board.svg")
 def game_board(game_id: int) -> ResponseReturnValue:
-    """The board of a game now, as its viewer may see it (ETag: event seq and seat)."""
+    """The board of a game now, as its viewer may see it (ETag: event seq, seat and language)."""
     data = load_view(game_id, request.args.get("seat") or None)
-    if data["ruleset"] != "aa1941" or data["view"] is None:
+    if data["view"] is None:
         abort(404)
-    names = {s["id"]: s["name"] for s in data["seats"]}
-    etag = f"g{game_id}-{data['last_seq']}-{data['seat'] or 'spectator'}"
+    etag = f"g{game_id}-{data['last_seq']}-{data['seat'] or 'spectator'}-{language()}"
     if request.if_none_match.contains(etag):
         return Response(status=304, headers={"ETag": f'"{etag}"'})
-    svg = board_svg.board_svg(data["view"], names, label=_("Board"), space_label=board_page.space_label)
+    svg = ui_for(data["ruleset"]).board_svg(data, read_for(data), language())
+    if svg is None:
+        abort(404)
     return _svg_response(svg, etag, 0, private=True)
 
 
-@bp.get("/games/<int:game_id>/aa/reachable")
-@login_required
-def reachable_units(game_id: int) -> ResponseReturnValue:
-    """Where the active power's units ``units=1,2`` may go now (``helpers.reachable``)."""
-    from pbem.games.aa.helpers import reachable
+@bp.get("/games/<int:game_id>/history")
+def history(game_id: int) -> ResponseReturnValue:
+    data = load_view(game_id, request.args.get("seat") or None)
+    if data["view"] is None:
+        abort(404)
+    found = ui_for(data["ruleset"]).history(data, read_for(data), request.args, language())
+    if found is None:
+        abort(404)
+    template, context = found
+    return render_template(template, **context)
 
+
+@bp.get("/games/<int:game_id>/history/frame")
+def history_frame(game_id: int) -> ResponseReturnValue:
+    data = load_view(game_id, request.args.get("seat") or None)
+    if data["view"] is None:
+        abort(404)
+    found = ui_for(data["ruleset"]).history_frame(data, read_for(data), request.args, language())
+    if found is None:
+        abort(404)
+    return jsonify(found)
+
+
+@bp.get("/games/<int:game_id>/query/<name>")
+@login_required
+def query(game_id: int, name: str) -> ResponseReturnValue:
+    """A question the game page's script asks about the viewer's own options (e.g. ``reachable``)."""
     seat = request.args.get("seat") or None
     session = db_session()
     try:
         data = views.game_view(session, game_id=game_id, user_id=current_user.id, seat=seat)
-        ids = [int(x) for x in request.args.get("units", "").split(",") if x.strip()]
     except HANDLED as exc:
         status, body = error_body(exc)
         return jsonify(body), status
-    except ValueError:
-        return jsonify({"error": "BadRequest", "message": _("'units' lists unit ids.")}), 400
-    if data["ruleset"] != "aa1941" or data["seat"] is None or not data["my_owed"]:
+    if data["seat"] is None or not data["my_owed"]:
         return jsonify({"error": "Forbidden", "message": _("You owe no decision in this game now.")}), 403
     engine = snapshots.load_game(session, data["game"])
-    if engine.state["power"] != data["seat"]:
-        return jsonify({"destinations": {}})
-    return jsonify({"destinations": reachable(engine.ruleset, engine.state, ids)})
+    try:
+        answer = ui_for(data["ruleset"]).query(name, engine, data["seat"], request.args)
+    except ValueError:
+        return jsonify({"error": "BadRequest", "message": _("The question's arguments are not valid.")}), 400
+    if answer is None:
+        return jsonify({"error": "NotFound", "message": _("This game has no such question.")}), 404
+    return jsonify(answer)
 
 
-def _int(form: Any, name: str, default: int = 0) -> int:
-    return form_int(form, name, default)
-
-
-def build_order(kind: str, form: Any) -> dict[str, Any] | None:
-    """The engine order a form of the A&A page stands for (the engine checks everything)."""
-    if kind == "purchase":
-        return {"type": "purchase", "units": {t: _int(form, f"buy-{t}") for t in UNIT_TYPES if _int(form, f"buy-{t}")}}
-    if kind == "place":
-        return {"type": "place", "units": {form.get("unit", ""): _int(form, "count", 1)}, "at": form.get("at", "")}
-    if kind in ("battle", "press"):
-        subs = form_ids(form, "submerge")
-        return {"type": "battle", "place": form.get("place", "")} | ({"submerge": subs} if subs else {})
-    if kind == "retreat":
-        return {"type": "retreat", "place": form.get("place", "")} | ({"to": form["to"]} if form.get("to") else {})
-    if kind == "casualties":
-        return {"type": "casualties", "place": form.get("place", ""),
-                "units": form_ids(form, "units")}
-    if kind == "end_phase":
-        return {"type": "end_phase"}
-    if kind == "declare_amphibious":
-        return {"type": "declare_amphibious", "target": form.get("target", ""), "sea_zone": form.get("sea_zone", ""),
-                "transports": form_ids(form, "transports")}
-    return None
-
-
-@bp.post("/games/<int:game_id>/aa/order")
+@bp.post("/games/<int:game_id>/form")
 @login_required
-def aa_order(game_id: int) -> ResponseReturnValue:
-    """The A&A page's forms (they work without JavaScript): build the order, submit it."""
+def form_order(game_id: int) -> ResponseReturnValue:
+    """The forms of a game's page (they work without JavaScript): the UI package turns the form
+    into an order, the ordinary order path checks and stores it."""
     seat = request.form.get("seat", "")
-    order = build_order(request.form.get("kind", ""), request.form)
+    data = load_view(game_id, seat or None)
+    try:
+        order = ui_for(data["ruleset"]).form_order(request.form.get("kind", ""), request.form,
+                                                   load_ruleset(data["ruleset"]))
+    except FormFieldError as err:
+        refuse_field(err.field_name, err.lo, err.hi)
     expected = strict_int(request.form.get("expected_seq", ""))
     if order is None or expected is None:
         abort(400)
@@ -132,38 +150,29 @@ def aa_order(game_id: int) -> ResponseReturnValue:
     return back(game_id, _("Order accepted."))
 
 
-# -- standing orders ------------------------------------------------------------------------
 @bp.route("/games/<int:game_id>/standing", methods=["GET", "POST"])
 @login_required
 def standing(game_id: int) -> ResponseReturnValue:
-    """The standing orders of the viewer's power: order of loss, submarines, battleships."""
+    """The standing orders of the viewer's seat (what the server decides for it when it is away)."""
     data = load_view(game_id, request.values.get("seat") or None)
-    if data["ruleset"] != "aa1941" or data["seat"] is None:
+    ui = ui_for(data["ruleset"])
+    if data["seat"] is None or ui.standing_page(data, language(), error=None, saved=False) is None:
         abort(403, description=_("Only a player of this game has standing orders."))
-    seat = data["seat"]
     if request.method == "POST":
-        loss = [t for t in request.form.getlist("loss_order") if t in UNIT_TYPES]
-        keep = [t for t in request.form.getlist("keep_last") if t in UNIT_TYPES]
-        order = {"type": "standing", "loss_order": list(dict.fromkeys(loss)), "keep_last": list(dict.fromkeys(keep)),
-                 "submerge": request.form.get("submerge") == "1",
-                 "damage_battleships_first": request.form.get("damage_battleships_first") == "1"}
+        order = ui.standing_order(data, request.form)
         try:
-            order_service.submit_order(db_session(), game_id=game_id, user_id=current_user.id, seat=seat,
+            order_service.submit_order(db_session(), game_id=game_id, user_id=current_user.id, seat=data["seat"],
                                        order=order, expected_seq=data["last_seq"])
         except HANDLED as exc:
-            status, body = error_body(exc)
+            status, body = error_body(exc, data["ruleset"])
             return _standing_page(data, error=body.get("message"), status=status)
-        return redirect(url_for("board.standing", game_id=game_id, seat=seat, saved=1))
+        return redirect(url_for("board.standing", game_id=game_id, seat=data["seat"], saved=1))
     return _standing_page(data)
 
 
 def _standing_page(data: dict[str, Any], error: str | None = None, status: int = 200) -> ResponseReturnValue:
-    current = ((data["view"] or {}).get("standing") or {}).get(data["seat"], {})
-    loss = list(current.get("loss_order") or [])
-    keep = list(current.get("keep_last") or [])
-    rs = load_ruleset(data["ruleset"])
-    return render_template("board/standing.html", game=data, seat_name=rs.power_names.get(data["seat"]),
-                           loss=loss + [""] * (len(UNIT_TYPES) - len(loss)),
-                           keep=keep + [""] * (3 - len(keep)), types=UNIT_TYPES,
-                           names=board_text.unit_names(), current=current, error=error,
-                           saved=request.args.get("saved")), status
+    found = ui_for(data["ruleset"]).standing_page(data, language(), error=error,
+                                                  saved=bool(request.args.get("saved")))
+    assert found is not None  # checked by the route
+    template, context = found
+    return render_template(template, **context), status

@@ -2,7 +2,7 @@
 import.
 
 Administrative commands for the server's operator (English only, like the logs).
-The worker commands are added to the same group by ``pbem.notify.cli``.
+The scheduler's commands are added to the same group by the app factory (``pbem.clock_cli``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from pbem.int_input import MAX_INT32, strict_int, strict_ints
 
 
-def _refuse(name: str, lo: int, hi: int) -> None:
+def refuse_field(name: str, lo: int, hi: int) -> None:
     abort(400, description=_("'%(name)s' takes whole numbers from %(lo)s to %(hi)s (digits 0-9).",
                              name=name, lo=lo, hi=hi))
 
@@ -24,7 +24,7 @@ def form_int(form: Any, name: str, default: int | None = None, lo: int = 0,
         return default
     value = strict_int(raw, lo, hi)
     if value is None:
-        _refuse(name, lo, hi)
+        refuse_field(name, lo, hi)
     assert value is not None
     return value
 
@@ -33,6 +33,6 @@ def form_ids(form: Any, name: str) -> list[int]:
     """Every value of the repeated field ``name`` (unit ids and the like)."""
     values = strict_ints(form.getlist(name))
     if values is None:
-        _refuse(name, 0, MAX_INT32)
+        refuse_field(name, 0, MAX_INT32)
     assert values is not None
     return values

@@ -13,14 +13,17 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from pbem.engine import Ruleset, available, load_ruleset
+from pbem.engine.options import parse_form
 from pbem.services import export as export_service
 from pbem.services import games as game_service
 from pbem.services import queries
 from pbem.services.common import get_game, holders, seats_of
+from pbem.ui import ui_for
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
@@ -105,29 +108,12 @@ def option_fields(ruleset: Ruleset, values: dict[str, str]) -> list[dict[str, An
 
 
 def parse_options(ruleset: Ruleset, form: Any) -> tuple[dict[str, Any], dict[str, str]]:
-    """Form fields -> option values (typed as the schema says) and per-field errors."""
-    options: dict[str, Any] = {}
-    errors: dict[str, str] = {}
-    for spec in ruleset.options_schema():
-        name, kind, field = spec["name"], spec.get("type", "choice"), "opt_" + spec["name"]
-        raw = form.get(field)
-        if kind == "bool":
-            options[name] = bool(raw)
-        elif kind == "int":
-            try:
-                options[name] = int(raw) if raw not in (None, "") else spec.get("default")
-            except ValueError:
-                errors[field] = _("%(label)s must be a whole number.",
-                                  label=spec.get("label", name))
-        else:
-            values = [c["value"] if isinstance(c, dict) else c for c in spec.get("choices", [])]
-            match = [v for v in values if str(v) == raw]
-            if raw is not None and not match:
-                errors[field] = _("Choose one of the offered values for %(label)s.",
-                                  label=spec.get("label", name))
-            elif match:
-                options[name] = match[0]
-    return options, errors
+    """Form fields -> option values and per-field errors: the engine's one option parser
+    (``pbem.engine.options.parse_form``), its refusals worded by the game's UI package."""
+    options, problems = parse_form(ruleset.options_schema(), form)
+    language = str(get_locale() or "en")
+    ui = ui_for(ruleset)
+    return options, {field: ui.refusal(err.to_dict(), language, ruleset) for field, err in problems.items()}
 
 
 def _render_new(ruleset: Ruleset, values: dict[str, str], errors: dict[str, str],

@@ -18,7 +18,7 @@ from flask_login import current_user, login_required
 from itsdangerous import BadSignature, SignatureExpired
 from sqlmodel import select
 
-from pbem.notify.deadline_time import as_utc, next_deadline, store_time, zone
+from pbem.notify.deadline_time import next_deadline, store_time, zone
 from pbem.notify.i18n import gettext as t
 from pbem.notify.messages import (
     OPEN_MAX_AGE,
@@ -41,6 +41,7 @@ from pbem.store.models.outbox import (
     OutboxMessage,
     Vacation,
 )
+from pbem.timeutil import as_utc
 from pbem.web.db import db_session
 from pbem.web.extensions import csrf
 from pbem.web.notifications_forms import EmptyForm, GameSettingsForm, PreferencesForm, VacationForm

@@ -3,8 +3,9 @@
 Every POST redirects to the game page when it worked (POST/redirect/GET). When a
 service or the engine refuses, the page is rendered again with the error's HTTP
 status, its message and rule id, and what the player typed (no redirect), so a
-refused order is never lost. The page shows only ``Ruleset.view(state, seat)``
-and the log through ``event_view``: never the raw state.
+refused order is never lost. The page shows only ``Ruleset.view(state, seat)`` and the log
+through the one redacting read path (``services.reading``), in sentences of the game's UI
+package (``pbem.ui``), which also draws the position section: never the raw state.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
@@ -33,10 +35,11 @@ from pbem.int_input import strict_int
 from pbem.services import export as export_service
 from pbem.services import games as game_service
 from pbem.services import orders as order_service
-from pbem.services import views
+from pbem.services import reading, views
 from pbem.services.invitations import pending as pending_invitations
 from pbem.store.models.accounts import User
 from pbem.store.witness import head as log_head
+from pbem.ui import ui_for
 from pbem.web import api_log
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
@@ -125,9 +128,7 @@ def may_export(data: dict[str, Any], ruleset: Ruleset) -> bool:
         return False
     if data["status"] == "finished":
         return True
-    open_information = (type(ruleset).view is Ruleset.view
-                        and type(ruleset).event_view is Ruleset.event_view)
-    return open_information or (data["is_organiser"] and not data["my_seats"])
+    return reading.open_information(ruleset) or (data["is_organiser"] and not data["my_seats"])
 
 
 def _log(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str]) -> dict[str, Any]:
@@ -138,7 +139,7 @@ def _log(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str]) -> dict[
         before = last + 1
     before = max(1, min(before, last + 1))
     events = api_log.page(db_session(), game_id=data["id"], ruleset=ruleset, seat=data["seat"],
-                          seat_names=names, before=before, limit=LOG_PAGE)
+                          seat_names=names, before=before, limit=LOG_PAGE, view=data["view"])
     events.reverse()  # newest first on the page
     lowest = before - LOG_PAGE
     return {"events": events, "older": lowest if lowest > 1 else None,
@@ -154,6 +155,8 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
     owing = {o["seat"] for o in data["owed"]}
     seats = [{**s, "holder_name": s["user_name"], "mine": s["id"] in data["my_seats"]}
              for s in data["seats"]]
+    ui = ui_for(ruleset)
+    language = str(get_locale() or "en")
     legal_orders = (data["legal"] or {}).get("orders") if data["seat"] else None
     legal = {data["seat"]: [{"json": canonical_json(o), "label": order_label(o)}
                             for o in legal_orders]} if legal_orders else {}
@@ -171,7 +174,7 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
         "result_text": ", ".join(f"{k}: {v}" for k, v in (data["result"] or {}).items()),
         "seats": seats, "viewer_seats": [data["seat"]] if data["seat"] else [],
         "viewer_seat_names": [names.get(data["seat"], data["seat"])] if data["seat"] else [],
-        "owed": [{**o, "seat_name": names.get(o["seat"], o["seat"]),
+        "owed": [{**o, "seat_name": names.get(o["seat"], o["seat"]), "text": ui.owed_text(o, names, language),
                   "mine": o["seat"] in data["my_seats"]} for o in data["owed"]],
         "acting_seats": acting if data["status"] == "active" else [],
         "order_seats": sorted(({"id": s, "name": names.get(s, s)} for s in data["my_seats"]),
@@ -189,6 +192,9 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
                               _external=True)
         if data["is_organiser"] and game.invite_token else None,
     }
+    if data["view"] is not None and data["status"] != "forming":
+        read = reading.Reader(db_session(), game, data["seat"], ruleset)
+        ctx["ui_view"] = ui.page_html({**ctx, "cache_key": str(db_session().get_bind().url)}, read, language)
     return {"game": ctx, "log": _log(data, ruleset, names) if data["last_seq"] else
             {"events": [], "older": None, "newer": None}}
 
@@ -206,7 +212,11 @@ def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None
 def refused(game_id: int, exc: Exception, form: dict[str, str] | None = None,
             seat: str | None = None) -> ResponseReturnValue:
     """Render the game page again with the refusal's status and message (no redirect)."""
-    status, body = error_body(exc)
+    try:
+        ruleset = game_service.get_game(db_session(), game_id).ruleset_key
+    except HANDLED:
+        ruleset = None
+    status, body = error_body(exc, ruleset)
     error = {"text": flash_text(body), "stale": body.get("error") == "StaleGame", **body}
     if error["stale"]:
         error["text"] = _("The game moved on: it is now at event %(seq)s.", seq=body["last_seq"])

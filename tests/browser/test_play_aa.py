@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from pbem.web.board_svg import board_data
+from pbem.ui.aa.board_svg import board_data
 
 pytestmark = pytest.mark.browser
 PASSWORD = "correct horse battery"

@@ -45,7 +45,7 @@ def test_your_turn_email_has_what_happened_deadline_in_zone_and_links(app, db, p
     assert row.subject == "Your turn in Friday race"
     # deadline: 2026-01-14 20:00 UTC is 15:00 in New York (EST)
     assert "Wednesday 14 January 2026, 15:00 EST" in row.text
-    assert "Red: stepped" in row.text
+    assert "Red steps 2 squares." in row.text  # the race UI package's describer
     assert "http://pbem.test/n/open/" in row.text and "http://pbem.test/n/open/" in row.html
     headers = row.headers
     assert "List-Unsubscribe" in headers and "One-Click" in headers
@@ -78,17 +78,15 @@ def test_daily_deadline_keeps_local_time_across_daylight_saving() -> None:
                                                                          tzinfo=UTC)
 
 
-def test_dice_lines_show_faces_and_hits(app) -> None:  # type: ignore[no-untyped-def]
-    from pbem.notify.messages import describe
+def test_dice_lines_show_faces_and_hits() -> None:
+    from pbem.ui import ui_for_family
+    from pbem.ui.base import Audience
 
     event = {"seq": 9, "seat": "red", "type": "dice.rolled", "v": 1,
              "payload": {"sides": 6, "faces": [2, 6, 1], "dice": [
                  {"target": 2, "hit": True}, {"target": 2, "hit": False},
                  {"target": 2, "hit": True}]}}
-    with app.app_context():
-        from flask_babel import force_locale
-
-        with force_locale("en"):
-            assert describe(None, event, {"red": "Red"}) == "Red rolled 2, 6, 1: 2 hit(s)"
-        with force_locale("it"):
-            assert describe(None, event, {"red": "Rosso"}) == "Rosso ha tirato 2, 6, 1: 2 colpi"
+    ui = ui_for_family("no-such-family")  # the platform's own sentence for a roll
+    assert ui.story(None, Audience("en", None, {"red": "Red"})).line(event) == "Red rolled 2, 6, 1: 2 hits"
+    assert ui.story(None, Audience("it", None, {"red": "Rosso"})).line(event) == \
+        "Rosso ha tirato 2, 6, 1: 2 colpi"

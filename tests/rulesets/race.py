@@ -5,6 +5,13 @@ turn a seat may ``step`` 1-3 squares (undoable), ``roll`` a die and advance by t
 face (not undoable), then ``end`` its turn. A roll of 6 makes the *other* seat owe
 a decision mid-turn: ``answer`` with ``{"block": bool}`` (blocking costs the roller
 2 squares). Rule ids: RACE-1 (step size), RACE-2 (one roll a turn), RACE-3 (answer).
+
+Race is open information: every order is public (``public_orders``), notes included.
+:class:`HandRace` (key ``race-hand``, same family, same UI package) adds a hidden hand: on its
+first ``draw`` a seat's own deck of named cards is shuffled in secret (``ctx.shuffle``); each
+``draw`` (once a turn) takes the next two cards into the seat's hand, which only that seat
+sees; ``play`` shows a card and moves the token by its value (RACE-4, RACE-5). Its orders and
+notes are private by default, and ``CONFORMANCE``-style ``secrets`` name each seat's hand.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ class Race(Ruleset):
     family = "race."
     multi_seat = "none"
     anytime_orders = frozenset({"note"})
+    public_orders = frozenset({"*", "note"})
     order_fields = {"step": {"n": {}}, "roll": {}, "end": {}, "answer": {"block": {}}, "note": {"text": {}}}
 
     def options_schema(self) -> list[dict[str, Any]]:
@@ -120,5 +128,98 @@ class Race(Ruleset):
         return [state["round"], state["active"]]
 
 
+STARS = ("Vega", "Rigel", "Deneb", "Altair", "Sirius", "Polaris", "Antares", "Capella", "Arcturus", "Procyon",
+         "Spica", "Castor", "Pollux", "Mira", "Algol", "Mizar")
+
+
+def card_value(card: str) -> int:
+    return STARS.index(card.split("-", 1)[1]) % 3 + 1
+
+
+class HandRace(Race):
+    """Race with a hidden hand (see the module docstring)."""
+
+    key = "race-hand"
+    title = "Race with hidden hands (test ruleset)"
+    dice_period = "game"
+    public_orders: frozenset[str] = frozenset()
+    order_fields = {**Race.order_fields, "draw": {}, "play": {"card": {}}}
+
+    def position_to_state(self, position: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        state = super().position_to_state(position, options)
+        return {**state, "hands": {"red": [], "blue": []}, "decks": {}, "drawn": False}
+
+    def decide(self, ctx: Any, order: dict[str, Any]) -> None:
+        state, kind = ctx.state, order["type"]
+        if kind == "draw" and not state["pending"]:
+            if state["drawn"]:
+                raise IllegalOrder("RACE-4", "You may draw once a turn.")
+            seat = state["active"]
+            deck = state["decks"].get(seat)
+            if deck is None:
+                deck = ctx.shuffle([f"{seat}-{star}" for star in STARS], context={"deck": seat})
+            if len(deck) < 2:
+                raise IllegalOrder("RACE-4", "Your deck is empty.")
+            ctx.emit("race.drew", {"seat": seat, "cards": deck[:2], "deck": deck[2:]})
+        elif kind == "play" and not state["pending"]:
+            card = order.get("card")
+            if card not in state["hands"][state["active"]]:
+                raise IllegalOrder("RACE-5", "Play a card of your hand: {card} is not in it.", {"card": str(card)})
+            ctx.emit("race.played", {"seat": state["active"], "card": card, "value": card_value(card)})
+        else:
+            super().decide(ctx, order)
+
+    def evolve(self, state: dict[str, Any], event: dict[str, Any]) -> None:
+        t, p = event["type"], event["payload"]
+        if t == "race.drew":
+            state["hands"] = {**state["hands"], p["seat"]: state["hands"][p["seat"]] + p["cards"]}
+            state["decks"] = {**state["decks"], p["seat"]: p["deck"]}
+            state["drawn"] = True
+        elif t == "race.played":
+            state["hands"] = {**state["hands"], p["seat"]: [c for c in state["hands"][p["seat"]] if c != p["card"]]}
+            state["pos"][p["seat"]] += p["value"]
+        else:
+            if t == "race.ended":
+                state["drawn"] = False
+            super().evolve(state, event)
+
+    def view(self, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
+        """A seat sees its own hand only (not even how many cards the others hold); nobody
+        sees a deck."""
+        shown = {k: v for k, v in state.items() if k not in ("hands", "decks", "notes")}
+        if seat in state["hands"]:
+            shown["hand"] = list(state["hands"][seat])
+        if seat and seat in state.get("notes", {}):
+            shown["note"] = state["notes"][seat]
+        return shown
+
+    def event_view(self, event: dict[str, Any], seat: str | None) -> dict[str, Any] | None:
+        if event["type"] == "race.drew" and event["payload"]["seat"] != seat:
+            return {**event, "payload": {"seat": event["payload"]["seat"]}}
+        if event["type"] == "race.drew":
+            return {**event, "payload": {"seat": seat, "cards": event["payload"]["cards"]}}
+        return event
+
+    def legal_options(self, state: dict[str, Any], seat: str) -> dict[str, Any]:
+        options = super().legal_options(state, seat)
+        if not state["pending"]:
+            extra = [{"type": "play", "card": c} for c in state["hands"][seat]]
+            if not state["drawn"] and len(state["decks"].get(seat, STARS)) >= 2:
+                extra.append({"type": "draw"})
+            options["orders"] = extra + options["orders"]
+        return options
+
+
+def secrets(ruleset: Any, state: dict[str, Any], seat: str) -> list[str]:
+    """What no other seat may ever receive: the seat's hand and the rest of its deck, its note."""
+    out = list(state.get("hands", {}).get(seat, [])) + list(state.get("decks", {}).get(seat, []))
+    note = state.get("notes", {}).get(seat)
+    return out + ([note] if note else [])
+
+
 def factory() -> Race:
     return Race()
+
+
+def hand_factory() -> HandRace:
+    return HandRace()

@@ -255,3 +255,15 @@ def test_hidden_game_keeps_every_seed_secret_until_it_ends(session, users) -> No
         assert report.ok and report.checked == sum(e["type"] == "dice.rolled" for e in events)
     finally:
         unregister("hidden-race")
+
+
+@pytest.mark.parametrize(("statistic", "dof", "expected"), [
+    (3.841458820694124, 1, 0.05), (11.070497693516351, 5, 0.05), (15.08627246938899, 5, 0.01),
+    (1.1454762260617692, 5, 0.95), (0.0, 5, 1.0), (5.0, 5, 0.415880186995508),
+    (100.0, 5, 5.285148360943219e-20), (0.5, 2, 0.7788007830714049), (30.0, 10, 0.000856641210775301),
+    (50.0, 40, 0.1335748340856504), (0.01, 1, 0.920344325445942),
+])
+def test_chi_square_tail_matches_known_values(statistic: float, dof: int, expected: float) -> None:
+    from pbem.services.luck import chi2_sf
+
+    assert chi2_sf(statistic, dof) == pytest.approx(expected, rel=1e-5, abs=1e-12)

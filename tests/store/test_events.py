@@ -11,8 +11,8 @@ from sqlalchemy import update
 from sqlmodel import Session, select
 
 from pbem.engine.events import canonical_json
-from pbem.services.errors import StaleGame
 from pbem.store import events as log
+from pbem.store.errors import SeqConflict
 from pbem.store.models.accounts import User
 from pbem.store.models.games import Event, Game, utcnow
 
@@ -66,9 +66,9 @@ def test_stale_expected_seq_raises_stale_game_and_writes_nothing(
 ) -> None:
     log.append(session, game_id, 0, [ev(None, "game.created")])
     session.commit()
-    with pytest.raises(StaleGame) as err:
+    with pytest.raises(SeqConflict) as err:
         log.append(session, game_id, 0, [ev(None, "game.created")])
-    assert err.value.status == 409 and err.value.last_seq == 1
+    assert err.value.last_seq == 1
     assert "now at event 1" in err.value.message
     session.rollback()
     assert len(log.load_rows(session, game_id)) == 1
@@ -82,7 +82,7 @@ def test_unique_seq_turns_a_writer_that_slipped_past_into_stale_game(
     session.commit()
     session.exec(update(Game).where(Game.id == game_id).values(last_seq=0))
     session.commit()
-    with pytest.raises(StaleGame):
+    with pytest.raises(SeqConflict):
         log.append(session, game_id, 0, [ev(None, "game.created")])
     session.rollback()
     assert [r.seq for r in log.load_rows(session, game_id)] == [1]
@@ -102,7 +102,7 @@ def test_two_threads_appending_at_one_seq_store_exactly_one(db_engine, game_id: 
                 log.append(s, game_id, 0, [ev(None, "game.created", by=name)])
                 s.commit()
                 outcomes.append("stored")
-            except StaleGame:
+            except SeqConflict:
                 outcomes.append("stale")
 
     threads = [threading.Thread(target=writer, args=(n,)) for n in ("a", "b")]
@@ -187,3 +187,16 @@ def test_docs_independent_chain_check_agrees_with_the_store(session: Session,
     assert check(exported) is None
     exported[1]["payload"] = {"x": 1}
     assert check(exported) == 2 == log.verify_chain(exported)
+
+
+def test_only_a_seq_clash_is_a_stale_game_other_database_errors_propagate(
+    session: Session, game_id: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    def locked(*_args: object, **_kwargs: object) -> None:
+        raise OperationalError("INSERT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(session, "flush", locked)
+    with pytest.raises(OperationalError):  # not a SeqConflict: the web answers 503 "try again"
+        log.append(session, game_id, 0, [ev(None, "game.created")])

@@ -147,7 +147,8 @@ def test_non_owing_seat_via_api_is_403_with_whose_turn(app, client, user_factory
     body = response.get_json()
     assert response.status_code == 403
     assert body == {"error": "NotYourTurn", "rule_id": "ENGINE-TURN-1",
-                    "message": "It is Red's turn (move)."}
+                    "message": "It is Red's turn (move).", "key": "It is {seats}'s turn ({phase}).",
+                    "params": {"seats": ["red"], "phase": "move"}}
     assert events_stored(app, game_id) == before
 
 
@@ -158,7 +159,8 @@ def test_illegal_order_via_api_is_422_with_rule_id(app, client, user_factory):
                            json=order_body("red", {"type": "step", "n": 9}, last_seq(app, game_id)))
     assert response.status_code == 422
     assert response.get_json() == {"error": "IllegalOrder", "rule_id": "RACE-1",
-                                   "message": "A step is 1 to 3 squares."}
+                                   "message": "A step is 1 to 3 squares.",
+                                   "key": "A step is 1 to 3 squares.", "params": {}}
     assert events_stored(app, game_id) == before
 
 

@@ -9,7 +9,7 @@ from flask import Flask
 from sqlmodel import Session
 
 from pbem.services import games as game_service
-from pbem.web import board_svg
+from pbem.ui.aa import board_svg
 from pbem.web.db import get_engine
 from tests.web.test_play import as_user, last_seq
 
@@ -31,7 +31,7 @@ def aa_game(app: Flask, user_factory: Any, options: dict[str, Any] | None = None
 
 def form_post(client: Any, app: Flask, game_id: int, seat: str, **fields: Any) -> Any:
     data = {"seat": seat, "expected_seq": str(last_seq(app, game_id)), **fields}
-    return client.post(f"/games/{game_id}/aa/order", data=data)
+    return client.post(f"/games/{game_id}/form", data=data)
 
 
 def test_outline_board_is_small_cacheable_and_has_one_path_per_space(client) -> None:
@@ -75,11 +75,11 @@ def test_reachable_lists_destinations_only_for_the_owing_player(app, client, use
     as_user(client, allies)
     form_post(client, app, game_id, "ussr", kind="purchase")
     form_post(client, app, game_id, "ussr", kind="end_phase")
-    answer = client.get(f"/games/{game_id}/aa/reachable?seat=ussr&units=51,52,53,54").get_json()
+    answer = client.get(f"/games/{game_id}/query/reachable?seat=ussr&units=51,52,53,54").get_json()
     assert answer["destinations"]["West Russia"]["ends"] == "battle"
     client.post("/auth/logout")
     as_user(client, axis)
-    assert client.get(f"/games/{game_id}/aa/reachable?seat=germany&units=15").status_code == 403
+    assert client.get(f"/games/{game_id}/query/reachable?seat=germany&units=15").status_code == 403
 
 
 def test_history_page_steps_and_charts(app, client, user_factory) -> None:
@@ -196,3 +196,51 @@ def test_the_board_pages_speak_italian(app, client, user_factory) -> None:
     assert '"where":"Dove possono andare?"' in html  # the script's words
     history = client.get(f"/games/{game_id}/history?from=1").get_data(as_text=True)
     assert "Produzione e IPC per round" in history
+
+
+def test_another_edition_of_the_family_gets_the_same_pages(app, client, user_factory) -> None:
+    """The UI resolves by family: an edition registered under another key (as Anniversary will be)
+    gets the board, the standing orders and the history, no 404."""
+    import dataclasses
+
+    from pbem.engine import register
+    from pbem.engine.registry import unregister
+    from pbem.games.aa.editions.aa1941 import EDITION
+    from pbem.games.aa.ruleset import AARuleset
+
+    register("aa-edition-test", lambda: AARuleset(dataclasses.replace(EDITION, key="aa-edition-test",
+                                                                      title="Another edition")))
+    try:
+        allies, axis = user_factory(display_name="Alleati"), user_factory(display_name="Asse")
+        with Session(get_engine(app), expire_on_commit=False) as s:
+            game = game_service.create_game(s, organiser_id=allies.id, ruleset_key="aa-edition-test",
+                                            title="Edizione", options={})
+            for user, seats in ((allies, ALLIES), (axis, AXIS)):
+                for seat in seats:
+                    game_service.join_game(s, game_id=game.id, user_id=user.id, seat=seat)
+            game_service.start_game(s, game_id=game.id, user_id=allies.id)
+        as_user(client, allies)
+        for page in ("", "/board.svg", "/standing?seat=ussr", "/history?from=1", "/history/frame?at=1"):
+            assert client.get(f"/games/{game.id}{page}").status_code == 200, page
+        assert client.get("/boards/aa-edition-test.svg").status_code == 200
+        assert 'id="purchase-form"' in client.get(f"/games/{game.id}").get_data(as_text=True)
+    finally:
+        unregister("aa-edition-test")
+
+
+def test_a_refusal_speaks_the_readers_language_and_keeps_its_machine_fields(app, client, user_factory) -> None:
+    game_id, allies, _axis = aa_game(app, user_factory)
+    as_user(client, allies)
+    with Session(get_engine(app)) as s:
+        from pbem.store.models.accounts import User
+
+        row = s.get(User, allies.id)
+        row.language = "it"
+        s.add(row)
+        s.commit()
+    answer = client.post(f"/api/v1/games/{game_id}/orders", json={
+        "seat": "uk", "order": {"type": "end_phase"}, "expected_seq": last_seq(app, game_id)})
+    body = answer.get_json()
+    assert answer.status_code == 403 and body["rule_id"] == "ENGINE-TURN-1"
+    assert body["key"] == "It is {seats}'s turn ({phase})." and body["params"]["seats"] == ["ussr"]
+    assert body["message"] == "Tocca a Unione Sovietica (acquisto unità)."

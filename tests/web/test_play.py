@@ -72,7 +72,7 @@ def test_game_page_shows_seats_owed_decision_and_legal_orders(app, client, user_
     game_id, red, _blue = race_game(app, user_factory)
     html = as_user(client, red).get(f"/games/{game_id}").get_data(as_text=True)
     assert "Corsa" in html and "Rosa" in html and "Bruno" in html
-    assert "Decision owed" in html and "Move" in html
+    assert "Decision owed" in html and "Rosso must decide." not in html and "Red must decide." in html
     assert hidden_expected_seq(html) == last_seq(app, game_id)
     assert "step (n 3)" in html  # a button per legal order
     assert "&#34;type&#34;: &#34;end&#34;" in html or '{"type":"end"}' in html.replace("&#34;", '"')
@@ -160,7 +160,7 @@ def test_undo_button_takes_back_the_latest_order(app, client, user_factory):
                            data={"seat": "red", "expected_seq": last_seq(app, game_id)})
     assert response.status_code == 302
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "took back the order" in html
+    assert "Red took back an order." in html
     assert "Undo the latest order" not in html
 
 
@@ -282,3 +282,21 @@ def test_game_page_links_to_the_dice_audit(app, client, user_factory):
     game_id, red, _blue = race_game(app, user_factory)
     html = as_user(client, red).get(f"/games/{game_id}").get_data(as_text=True)
     assert f'href="/games/{game_id}/dice"' in html
+
+
+def test_a_busy_database_answers_503_try_again_not_a_stale_game(app, client, user_factory, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    from pbem.services import views
+
+    game_id, red, _blue = race_game(app, user_factory)
+    as_user(client, red)
+
+    def locked(*_args, **_kwargs):
+        raise OperationalError("SELECT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(views, "game_view", locked)
+    page = client.get(f"/games/{game_id}")
+    assert page.status_code == 503 and "try again" in page.get_data(as_text=True)
+    api = client.get(f"/api/v1/games/{game_id}")
+    assert api.status_code == 503 and api.get_json()["error"] == "ServiceUnavailable"

@@ -34,6 +34,7 @@ from tests.web.test_security_routes import (
 )
 
 WEB = Path(pbem.web.__file__).parent
+UI = WEB.parent / "ui"
 #: Requests that may end the member's session or change the password come last.
 LAST = ("auth.logout", "auth.reset_password", "account.confirm_email", "account.change_password")
 #: Names read in loops or through helpers (``_int("count")``, ``for k in (...)``).
@@ -91,7 +92,7 @@ def field_names(app) -> list[str]:
     names it (with its prefix: the password form's fields are ``pw-...``)."""
     names = set(EXTRA_NAMES)
     pattern = re.compile(r"(?:args|form|values|files)\.get(?:list)?\(\s*[\"']([\w-]+)[\"']")
-    for path in WEB.glob("*.py"):
+    for path in [*WEB.glob("*.py"), *UI.rglob("*.py")]:
         names.update(pattern.findall(path.read_text(encoding="utf-8")))
     with app.test_request_context():
         for module in (pbem.web.forms, pbem.web.notifications_forms):

@@ -58,7 +58,7 @@ FORM_DATA: dict[str, dict[str, Any]] = {
     "play.salt": {"seat": "red", "salt": "planted"},
     "play.deadline": {"hours": "5"},
     "play.replace": {"seat": "blue", "email": "x@example.com"},
-    "board.aa_order": {"seat": "red", "kind": "end_phase"},
+    "board.form_order": {"seat": "red", "kind": "end_phase"},
     "board.standing": {"seat": "red", "loss_order": "infantry"},
     "notifications.preferences": {"mode": "none", "reminder_hours": "1"},
     "notifications.add_vacation": {"starts_on": "2030-01-01", "ends_on": "2030-01-05"},
@@ -70,7 +70,7 @@ FORM_DATA: dict[str, dict[str, Any]] = {
 
 def _data(endpoint: str, w: Any) -> dict[str, Any]:
     data = dict(FORM_DATA.get(endpoint, {"x": "1"}))
-    if endpoint in ("play.order", "play.undo", "board.aa_order"):
+    if endpoint in ("play.order", "play.undo", "board.form_order"):
         data["expected_seq"] = "999"
     return data
 

@@ -64,6 +64,8 @@ ARG_FOR = {
     "filename": "static_file",
     **{name: name for name in ("club_id", "league_id", "season_id", "pairing_id", "invite_id", "member_id")},
     "invitation_id": "seat_invitation_id",
+    "key": "ruleset_key",
+    "name": "query_name",
 }
 
 
@@ -90,6 +92,8 @@ class World:
     static_file: str = "css/base.css"
     seat_invitation_id: int = 0
     seat_invitation_token: str = ""
+    ruleset_key: str = "aa1941"
+    query_name: str = "reachable"
     extra: dict[str, Any] = field(default_factory=dict)
 
     def value(self, rule: Rule, name: str) -> Any:

@@ -13,18 +13,15 @@ from __future__ import annotations
 import hashlib
 import time
 import warnings
-from datetime import UTC, datetime
+from datetime import datetime
 
 from flask_login import UserMixin
 from sqlmodel import Field, SQLModel
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from pbem.timeutil import utcnow  # noqa: F401 - re-exported for the models
+
 LANGUAGES = ("en", "it")
-
-
-def utcnow() -> datetime:
-    """Aware UTC now (SQLModel stores ``datetime`` fields as UTC with a time zone)."""
-    return datetime.now(UTC)
 
 
 def normalize_email(email: str) -> str:

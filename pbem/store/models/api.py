@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
+from pbem.timeutil import utcnow  # noqa: F401 - re-exported for the models
+
 #: Every token starts with this prefix, so that a leaked one is recognisable.
 TOKEN_PREFIX = "pbem_"
-
-
-def utcnow() -> datetime:
-    """Aware UTC now (SQLModel stores ``datetime`` fields as UTC with a time zone)."""
-    return datetime.now(UTC)
 
 
 def hash_token(token: str) -> str:

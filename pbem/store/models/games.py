@@ -8,29 +8,17 @@ mutates them in place. See docs/event-log.md.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import Column, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+from pbem.timeutil import as_utc, utcnow  # noqa: F401 - re-exported for the models
 
 #: Game.status values.
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
 STATUSES = (FORMING, ACTIVE, PAUSED, FINISHED)
 PUBLIC, PRIVATE = "public", "private"
-
-
-def utcnow() -> datetime:
-    """Aware UTC now (SQLModel stores ``datetime`` fields as UTC with a time zone)."""
-    return datetime.now(UTC)
-
-
-def as_utc(value: datetime | None) -> datetime:
-    """``value`` (``None``: now) as an aware UTC time; a naive value is taken to be UTC."""
-    if value is None:
-        return utcnow()
-    if value.tzinfo is None:
-        return value.replace(tzinfo=UTC)
-    return value.astimezone(UTC)
 
 
 class Game(SQLModel, table=True):

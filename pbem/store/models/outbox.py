@@ -7,10 +7,12 @@ accounts and games tables stay as their owners wrote them. See docs/notification
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+from pbem.timeutil import utcnow  # noqa: F401 - re-exported for the models
 
 #: OutboxMessage.status values. ``sending`` is a claimed row (see pbem/notify/outbox.py).
 PENDING, SENDING, SENT, FAILED = "pending", "sending", "sent", "failed"
@@ -26,11 +28,6 @@ DURATION, DAILY = "duration", "daily"
 #: SeatDeadline.outcome values.
 ON_TIME, LATE, EXCUSED, POLICY, NOTHING_TO_DECIDE = (
     "on_time", "late", "excused", "policy", "nothing_to_decide")
-
-
-def utcnow() -> datetime:
-    """Aware UTC now (only for defaults; the logic is always given ``now``)."""
-    return datetime.now(UTC)
 
 
 class OutboxMessage(SQLModel, table=True):

@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from pbem.engine import RulesError
+from pbem.int_input import strict_int
 from pbem.services.leagues.common import require_member
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.db import db_session
@@ -77,10 +78,7 @@ def member_role(club_id: int) -> str:
 
 
 def form_int(name: str) -> int | None:
-    try:
-        return int(request.form.get(name, ""))
-    except ValueError:
-        return None
+    return strict_int(request.form.get(name, ""))
 
 
 def parse_date(text: str | None) -> datetime | None:

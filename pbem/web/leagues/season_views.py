@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlmodel import select
 
+from pbem.int_input import strict_int
 from pbem.services.common import ruleset_of
 from pbem.services.errors import BadRequest
 from pbem.services.leagues import arbiter, bidding, results, seasons
@@ -193,16 +194,16 @@ def _placement_from_form() -> dict[str, Any]:
         if not territory:
             continue
         count = form.get(f"count_{i}", "1")
-        if not count.isdigit():
+        if strict_int(count, 1, 1000) is None:
             raise BadRequest("A count is a whole number.")
         units.append({"power": form.get(f"power_{i}", ""), "territory": territory,
                       "type": form.get(f"type_{i}", ""), "count": int(count)})
     keep: dict[str, int] = {}
     for key, value in form.items():
         if key.startswith("keep_") and value.strip():
-            if not value.strip().isdigit():
+            if strict_int(value.strip(), 0, 100_000) is None:
                 raise BadRequest("IPCs kept are a whole number, 0 or more.")
-            keep[key.removeprefix("keep_")] = int(value)
+            keep[key.removeprefix("keep_")] = int(value.strip())
     return {"units": units, "keep": keep}
 
 

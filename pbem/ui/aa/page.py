@@ -1,8 +1,9 @@
-"""What the A&A partial of the game page shows: the board, this turn's events, the battles with their
-dice, and the order forms the engine's options allow (``aa_page(game)`` in templates).
+"""What the A&A section of the game page shows: the board, this turn's events, the battles with their
+dice, and the order forms the engine's options allow (:func:`page_context`).
 
 Everything comes from ``Ruleset.view(seat)``, ``legal_options`` and the engine's own queries
-(``combat_round.candidates``, ``retreat.destinations``); events pass through ``event_view``.
+(``combat_round.candidates``, ``retreat.destinations``); events come redacted from the reader
+(``pbem.services.reading``): this package never reads the database.
 """
 
 from __future__ import annotations
@@ -12,19 +13,16 @@ from collections import OrderedDict
 from typing import Any
 
 from flask import url_for
-from flask_babel import get_locale
-from flask_babel import gettext as _
-from sqlmodel import col, func, select
 
-from pbem.engine import load_ruleset
-from pbem.store.models.games import Event
-from pbem.web import board_svg, board_text
-from pbem.web.db import db_session
+from pbem.ui.aa import board_svg
+from pbem.ui.aa.describe import CATALOG, count_text, phase_name, side_name, spaces_of, step_name, unit_names
+from pbem.ui.base import Audience, GameReader
+from pbem.ui.i18n import Translator
 
 
-def js_strings() -> str:
+def js_strings(_: Translator) -> str:
     """The script's words, translated (JSON for ``<script type="application/json">``)."""
-    return board_text.per_locale("js", lambda: safe_json({
+    return safe_json({
         "owner": _("Owner"),
         "value": _("Production value"),
         "units": _("Units"),
@@ -57,7 +55,7 @@ def js_strings() -> str:
         "landing": _("landing plan"),
         "aboard": _("aboard"),
         "damaged": _("damaged")
-    }))
+    })
 
 
 def safe_json(value: Any) -> str:
@@ -66,55 +64,43 @@ def safe_json(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def space_label(name: str, owner: str, value: int) -> str:
-    if owner and value:
-        return _("%(space)s: %(owner)s, %(value)s IPCs", space=name, owner=owner, value=value)
-    if owner:
-        return _("%(space)s: %(owner)s", space=name, owner=owner)
-    return name
+def space_label(_: Translator) -> Any:
+    """The accessible name of a space: ``label(name, owner_name, value)`` in the reader's language."""
+    def label(name: str, owner: str, value: int) -> str:
+        if owner and value:
+            return _("%(space)s: %(owner)s, %(value)s IPCs", space=name, owner=owner, value=value)
+        if owner:
+            return _("%(space)s: %(owner)s", space=name, owner=owner)
+        return name
+    return label
 
 
 _SVGS: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 
 
-def cached_svg(game: dict[str, Any], seat: str | None, view: dict[str, Any], names: dict[str, str]) -> str:
+def cached_svg(board: dict[str, Any], key: tuple[Any, ...], view: dict[str, Any], names: dict[str, str],
+               _: Translator) -> str:
     """The board of this position for this viewer and language (a small per-process cache: a
-    position never changes once its event is logged)."""
-    key = (str(db_session().get_bind().url), game["id"], game["last_seq"], seat, str(get_locale()),
-           tuple(sorted(names.items())))
+    position never changes once its event is logged; ``key`` names game, seq, seat, language)."""
     if key not in _SVGS:
-        _SVGS[key] = board_svg.board_svg(view, names, label=_("Board"), space_label=space_label)
+        _SVGS[key] = board_svg.board_svg(board, view, names, label=_("Board"), space_label=space_label(_))
         while len(_SVGS) > 32:
             _SVGS.popitem(last=False)
     _SVGS.move_to_end(key)
     return _SVGS[key]
 
 
-def power_names(seats: list[dict[str, Any]]) -> dict[str, str]:
-    return {s["id"]: s["name"] for s in seats}
+def power_names(seats: list[dict[str, Any]], _: Translator) -> dict[str, str]:
+    return {s["id"]: _(s["name"]) for s in seats}
 
 
-def turn_events(game_id: int, ruleset: Any, seat: str | None) -> list[dict[str, Any]]:
-    """The events of the current turn (since the latest ``aa.turn_started``), redacted for ``seat``."""
-    session = db_session()
-    start = session.exec(select(func.max(Event.seq)).where(
-        Event.game_id == game_id, Event.type == "aa.turn_started")).one() or 0
-    rows = session.exec(select(Event).where(Event.game_id == game_id, Event.seq >= start)
-                        .order_by(col(Event.seq))).all()
-    out = []
-    for row in rows:
-        event = ruleset.event_view({"seq": row.seq, "seat": row.seat, "type": row.type, "v": row.v,
-                                    "payload": json.loads(row.payload)}, seat)
-        if event is not None:
-            out.append(event)
-    return out
+def turn_events(read: GameReader) -> list[dict[str, Any]]:
+    """The events of the current turn (since the latest ``aa.turn_started``), redacted for the reader."""
+    start = read.last_seq_of("aa.turn_started")
+    return read.events(after=max(start - 1, 0))
 
 
-def unit_types(view: dict[str, Any]) -> dict[int, str]:
-    return {u["id"]: u["type"] for units in view.get("units", {}).values() for u in units}
-
-
-def battle_reports(events: list[dict[str, Any]], types: dict[int, str]) -> list[dict[str, Any]]:
+def battle_reports(_: Translator, events: list[dict[str, Any]], types: dict[int, str]) -> list[dict[str, Any]]:
     """Per battle of the turn: its rounds, each firing step's dice (faces, hits) and the casualties."""
     reports: dict[str, dict[str, Any]] = {}
     rolled: dict[str, dict[str, Any]] = {}
@@ -125,8 +111,8 @@ def battle_reports(events: list[dict[str, Any]], types: dict[int, str]) -> list[
                 types.setdefault(u["id"], u["type"])
             rep = reports.setdefault(p["place"], {"place": p["place"], "rounds": [], "ended": None})
             rep["rounds"].append({"round": p["round"], "steps": [], "casualties": [],
-                                  "attackers": board_text.count_text(_counts(p["attackers"])),
-                                  "defenders": board_text.count_text(_counts(p["defenders"]))})
+                                  "attackers": count_text(_, _counts(p["attackers"])),
+                                  "defenders": count_text(_, _counts(p["defenders"]))})
         elif t == "dice.rolled" and (p.get("context") or {}).get("battle") in reports:
             rolled[p["context"]["battle"]] = {"seq": e["seq"], "dice": [
                 {"face": d.get("face"), "hit": d.get("hit"), "unit": d.get("unit"), "target": d.get("target")}
@@ -134,15 +120,15 @@ def battle_reports(events: list[dict[str, Any]], types: dict[int, str]) -> list[
         elif t == "aa.battle_hits" and p["place"] in reports:
             dice = rolled.pop(p["place"], {"seq": None, "dice": []})
             reports[p["place"]]["rounds"][-1]["steps"].append(
-                {"step": board_text.step_name(p.get("step", "")), "side": board_text.side_name(p.get("side", "")),
+                {"step": step_name(_, p.get("step", "")), "side": side_name(_, p.get("side", "")),
                  "hits": p.get("total", 0), "low_luck": p.get("low_luck"), **dice})
         elif t == "aa.casualties" and p["place"] in reports:
-            lost = _counts([{"type": types.get(i, "?")} for i in p.get("destroyed", [])])
+            lost = _counts([{"type": types.get(i, "unit")} for i in p.get("destroyed", [])])
             reports[p["place"]]["rounds"][-1]["casualties"].append(
-                {"side": board_text.side_name(p["side"]), "lost": board_text.count_text(lost),
+                {"side": side_name(_, p["side"]), "lost": count_text(_, lost),
                  "damaged": len(p.get("damaged", [])), "by": p.get("by")})
         elif t == "aa.battle_ended" and p["place"] in reports:
-            reports[p["place"]]["ended"] = board_text.side_name(p.get("winner", ""))
+            reports[p["place"]]["ended"] = side_name(_, p.get("winner", ""))
     return list(reports.values())
 
 
@@ -153,108 +139,98 @@ def _counts(units: list[dict[str, Any]]) -> dict[str, int]:
     return out
 
 
-def combat_forms(rs: Any, state: dict[str, Any], legal: dict[str, Any]) -> dict[str, Any]:
-    """Battles the attacker may fight now (with retreat destinations) and an owed casualty choice."""
-    from pbem.games.aa import combat_round, retreat
-
+def combat_forms(rs: Any, view: dict[str, Any], seat: str, legal: dict[str, Any]) -> dict[str, Any]:
+    """Battles the attacker may fight now (with retreat destinations, the engine's ``retreat``
+    query) and an owed casualty choice (the pending side's units, from ``view["battle_sides"]``)."""
     battles = []
     for b in legal.get("battles") or []:
-        rec = state["battles"][b["place"]]
-        moving = retreat.movers(rs, state, rec)[0]
-        subs = [u["id"] for u in combat_round.side_units(rs, state, rec, "attacker") if u["type"] == "submarine"]
-        battles.append({**b, "retreat_to": retreat.destinations(rs, state, rec, moving) if rec["round"] else [],
-                        "may_retreat": bool(rec["round"]), "subs": subs})
+        retreat = rs.query(view, seat, "retreat", {"place": b["place"]})
+        battles.append({**b, "retreat_to": retreat["to"], "may_retreat": retreat["may_retreat"],
+                        "subs": retreat["submarines"]})
     casualties = None
     place = legal.get("owed_casualties")
     if place:
-        rec = state["battles"][place]
+        rec = view["battles"][place]
         pending = rec["pending"]
-        cands = combat_round.candidates(rs, state, rec, pending["side"])
+        aside = set(rec.get("set_aside", []))
+        ids = set(view.get("battle_sides", {}).get(place, {}).get(pending["side"], [])) - aside
+        units = [u for u in view["units"].get(place, []) if u["id"] in ids]
         casualties = {"place": place, "hits": sum(pending["hits"].values()),
-                      "units": [{"id": u["id"], "type": u["type"], "twice": u["type"] == "battleship"
-                                 and not u.get("hits")} for u in cands]}
+                      "units": [{"id": u["id"], "type": u["type"], "twice": rs.data.units[u["type"]].two_hit
+                                 and not u.get("hits")} for u in units]}
     return {"battles": battles, "casualties": casualties}
 
 
-def aa_page(game: dict[str, Any]) -> dict[str, Any]:
-    """The A&A partial's context, from the game page's context ``game``."""
-    rs = load_ruleset(game["ruleset_key"])
+def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str) -> dict[str, Any]:
+    """The A&A section's context, from the game page's context ``game``."""
+    rs = read.ruleset
+    _ = CATALOG.bind(language)
     view = game["view"] or {}
     seat = game["viewer_seats"][0] if game["viewer_seats"] else None
-    names = power_names(game["seats"])
+    names = power_names(game["seats"], _)
     legal = game.get("legal_options") or {}
     owes = any(o["seat"] == seat for o in game["owed"])
-    events = turn_events(game["id"], rs, seat)
-    types = unit_types(view)
+    events = turn_events(read)
+    story = ui.story(rs, Audience(language, seat, {s["id"]: s["name"] for s in game["seats"]}), view)
+    story.learn(events)
     here: dict[str, list[str]] = {}
     log = []
     for e in events:
-        if e["type"] == "order":
+        if story.quiet(e):
             continue
-        text = board_text.describe(e, rs, names, types)
+        text = story.line(e)
         log.append({"seq": e["seq"], "text": text})
         if e["type"] not in ("dice.rolled", "aa.battle_hits"):
-            for space in board_text.spaces_of(e):
+            for space in spaces_of(e):
                 here.setdefault(space, []).append(text)
-    data = board_svg.board_data()
-    units = board_text.unit_names()
+    board = board_svg.board_for(rs)
+    data = board["spaces"]
+    units = unit_names(language)
     spaces = {name: {"kind": sp["kind"], "value": sp["value"], "owner": view.get("owners", {}).get(name),
                      "capital": bool(sp["capital_of"]), "factory": sp["factory"],
                      "units": [{k: u[k] for k in ("id", "type", "owner", "hits") if k in u}
                                | ({"aboard": u["aboard"]} if "aboard" in u else {})
                                for u in view.get("units", {}).get(name, [])],
                      "events": here.get(name, [])}
-              for name, sp in data["spaces"].items()}
+              for name, sp in data.items()}
     phase = view.get("phase")
     active = bool(seat and owes and game["status"] == "active")
-    forms = combat_forms(rs, _full_state(rs, game), legal) if active and phase == "combat" else {}
-    capital = next((sp["label"] for sp in data["spaces"].values() if sp["capital_of"] == view.get("power")), None)
+    forms = combat_forms(rs, view, seat, legal) if active and seat and phase == "combat" else {}
+    capital = next((sp["label"] for sp in data.values() if sp["capital_of"] == view.get("power")), None)
     script = {"game": game["id"], "focus": capital, "seat": seat, "phase": phase, "power": view.get("power"),
               "active": active,
               "moving": active and phase in ("combat_move", "noncombat_move"), "last_seq": game["last_seq"],
               "names": names, "spaces": spaces, "units": {t: n[0] for t, n in units.items()},
               "urls": {"orders": url_for("api.submit", game_id=game["id"]),
-                       "reachable": url_for("board.reachable_units", game_id=game["id"]),
+                       "reachable": url_for("board.query", game_id=game["id"], name="reachable"),
                        "game": url_for("play.game", game_id=game["id"])}}
+    svg_key = (game.get("cache_key"), game["id"], game["last_seq"], seat, language, tuple(sorted(names.items())))
     return {
-        "amphibious": amphibious(view) if active and phase == "combat_move" else {},
-        "svg": cached_svg(game, seat, view, names),
-        "names": names, "seat": seat, "phase": phase, "phase_name": board_text.phase_names().get(phase or "", phase),
+        "amphibious": amphibious(board, view) if active and phase == "combat_move" else {},
+        "svg": cached_svg(board, svg_key, view, names, _),
+        "names": names, "seat": seat, "phase": phase, "phase_name": phase_name(_, phase),
         "power": view.get("power"), "round": view.get("round"), "ipcs": view.get("ipcs", {}),
         "active": active, "legal": legal, "requirements": legal.get("phase_requirements") or [],
         "purchase": legal.get("purchase"), "mobilize": legal.get("mobilize"),
-        "combat": forms, "battles": battle_reports(events, types),
+        "combat": forms, "battles": battle_reports(_, events, story.types),
         "log": log,
-        "unit_names": units, "symbols": board_svg.SYMBOLS, "script": safe_json(script), "strings": js_strings(),
+        "unit_names": units, "symbols": board_svg.SYMBOLS, "script": safe_json(script), "strings": js_strings(_),
         "space_lines": [(name, names.get(sp["owner"] or "", ""),
-                         ", ".join(f"{units[u['type']][0]} #{u['id']} ({names.get(u['owner'], u['owner'])})"
+                         ", ".join(f"{units.get(u['type'], (u['type'],))[0]} #{u['id']} "
+                                   f"({names.get(u['owner'], u['owner'])})"
                                    for u in sp["units"])) for name, sp in spaces.items() if sp["units"]],
-        "production": production(rs, view),
+        "production": view.get("production") or {},
     }
 
 
-def amphibious(view: dict[str, Any]) -> dict[str, Any]:
+def amphibious(board: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
     """Sea zones where the active power has loaded transports, with the land spaces next to them."""
     power, out = view.get("power"), {}
-    data = board_svg.board_data()["spaces"]
+    data = board["spaces"]
     for zone, units in view.get("units", {}).items():
         loaded = {u["aboard"] for u in units if "aboard" in u and u["owner"] == power}
         transports = [u["id"] for u in units if u["id"] in loaded and u["owner"] == power]
         if transports:
-            targets = [s for s in board_svg.adjacency().get(zone, []) if data.get(s, {}).get("kind") == "land"]
+            targets = [s for s in board_svg.adjacency(board).get(zone, []) if data.get(s, {}).get("kind") == "land"]
             out[zone] = {"transports": transports, "targets": targets}
     return out
-
-
-def production(rs: Any, view: dict[str, Any]) -> dict[str, int]:
-    """Each power's national production level now (the engine's ``economy.production_level``)."""
-    from pbem.games.aa.economy import production_level
-
-    if not view.get("owners"):
-        return {}
-    return {power: production_level(rs, view, power) for power in rs.power_names}
-
-
-def _full_state(rs: Any, game: dict[str, Any]) -> dict[str, Any]:
-    """The attacker's own view: the combat queries read battles and units (open information)."""
-    return game["view"]

@@ -1,4 +1,4 @@
-"""The A&A 1941 board as SVG, drawn from the project's converted outlines (``rules/aa1941/board.json``).
+"""The A&A board as SVG, drawn from the project's converted outlines (``rules/<edition>/board.json``).
 
 One ``<path>`` per territory and sea zone (``id="sp-<slug>"``, ``data-space`` = its name), coloured
 by a class per owner (``o-germany``...; the colours are in ``static/css/board.css``), focusable
@@ -20,10 +20,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from pbem.web.config import REPO_ROOT
+from pbem.games.rulesdata import rules_file
 
-BOARD_FILE = REPO_ROOT / "rules" / "aa1941" / "board.json"
-MAP_FILE = REPO_ROOT / "rules" / "aa1941" / "map.json"
+#: The board drawn for an edition that has no outlines of its own yet.
+DEFAULT_BOARD = "aa1941"
 UNIT_ORDER = ("infantry", "tank", "fighter", "bomber", "submarine", "transport", "destroyer", "carrier",
               "battleship")
 #: Short unit symbols on the map (the legend names them in the user's language).
@@ -36,10 +36,25 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-@lru_cache(maxsize=2)
-def board_data(path: Path = BOARD_FILE) -> dict[str, Any]:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    spaces = json.loads(MAP_FILE.read_text(encoding="utf-8"))["spaces"]
+def board_folder(ruleset: Any) -> str:
+    """The ``rules/`` folder whose ``board.json`` draws this edition (its own, else the default)."""
+    edition = getattr(ruleset, "edition", None)
+    for folder in (getattr(ruleset, "key", ""), getattr(edition, "folder", ""),
+                   Path(str(getattr(ruleset, "data_dir", ""))).name):
+        if folder and rules_file(folder, "board.json").is_file():
+            return folder
+    return DEFAULT_BOARD
+
+
+def board_for(ruleset: Any) -> dict[str, Any]:
+    return board_data(board_folder(ruleset))
+
+
+@lru_cache(maxsize=4)
+def board_data(folder: str = DEFAULT_BOARD) -> dict[str, Any]:
+    data = json.loads(rules_file(folder, "board.json").read_text(encoding="utf-8"))
+    data["folder"] = folder
+    spaces = json.loads(rules_file(folder, "map.json").read_text(encoding="utf-8"))["spaces"]
     for name, space in data["spaces"].items():
         info = spaces.get(name, {})
         space["value"] = info.get("value", 0)
@@ -48,11 +63,15 @@ def board_data(path: Path = BOARD_FILE) -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=1)
-def adjacency() -> dict[str, list[str]]:
+def adjacency(board: dict[str, Any]) -> dict[str, list[str]]:
     """Which spaces touch which (the map file's connections), for the page's pick lists."""
+    return _adjacency(board["folder"])
+
+
+@lru_cache(maxsize=4)
+def _adjacency(folder: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for a, b in json.loads(MAP_FILE.read_text(encoding="utf-8"))["connections"]:
+    for a, b in json.loads(rules_file(folder, "map.json").read_text(encoding="utf-8"))["connections"]:
         out.setdefault(a, []).append(b)
         out.setdefault(b, []).append(a)
     return {k: sorted(v) for k, v in out.items()}
@@ -63,9 +82,9 @@ def _open_tag(data: dict[str, Any], label: str) -> str:
             f'viewBox="0 0 {data["width"]} {data["height"]}" tabindex="-1" role="group" aria-label="{escape(label)}">')
 
 
-def outline_svg(label: str = "Axis & Allies 1941 board") -> str:
-    """The bare outlines (no position): the cacheable ``/boards/aa1941.svg``."""
-    data = board_data()
+def outline_svg(board: dict[str, Any], label: str) -> str:
+    """The bare outlines (no position): the cacheable ``/boards/<ruleset>.svg``."""
+    data = board
     parts = [_open_tag(data, label), '<rect class="sea-bg" x="0" y="0" width="100%" height="100%"/>']
     for name, space in data["spaces"].items():
         parts.append(f'<path id="sp-{slug(name)}" class="sp {space["kind"]}" d="{space["path"]}">'
@@ -74,9 +93,8 @@ def outline_svg(label: str = "Axis & Allies 1941 board") -> str:
     return "".join(parts)
 
 
-@lru_cache(maxsize=1)
-def outline_etag() -> str:
-    return hashlib.sha256(outline_svg().encode()).hexdigest()[:20]
+def outline_etag(svg: str) -> str:
+    return hashlib.sha256(svg.encode()).hexdigest()[:20]
 
 
 def unit_lines(units: list[dict[str, Any]]) -> list[tuple[str, str]]:
@@ -92,9 +110,9 @@ def unit_lines(units: list[dict[str, Any]]) -> list[tuple[str, str]]:
     return out
 
 
-def marks_svg(view: dict[str, Any]) -> str:
+def marks_svg(board: dict[str, Any], view: dict[str, Any]) -> str:
     """The marks layer for a position: values, capitals, factories and unit counts."""
-    data = board_data()
+    data = board
     parts = ['<g class="marks" aria-hidden="true">']
     units = view.get("units", {})
     for name, space in data["spaces"].items():
@@ -115,15 +133,15 @@ def marks_svg(view: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-@lru_cache(maxsize=1)
-def _pieces() -> list[tuple[str, str, str, int, str]]:
+@lru_cache(maxsize=4)
+def _pieces(folder: str) -> list[tuple[str, str, str, int, str]]:
     """Per space: (name, kind, escaped name, value, the tag's tail with its outline), built once."""
     return [(name, sp["kind"], escape(name), sp["value"],
              f'" d="{sp["path"]}"><title>{escape(name)}</title></path>')
-            for name, sp in board_data()["spaces"].items()]
+            for name, sp in board_data(folder)["spaces"].items()]
 
 
-def board_svg(view: dict[str, Any], names: dict[str, str], *, label: str,
+def board_svg(board: dict[str, Any], view: dict[str, Any], names: dict[str, str], *, label: str,
               space_label: Any = None) -> str:
     """The whole board for a position: coloured, focusable spaces plus the marks layer.
 
@@ -131,14 +149,14 @@ def board_svg(view: dict[str, Any], names: dict[str, str], *, label: str,
     accessible name of a space (translated by the caller).
     """
     owners = view.get("owners", {})
-    parts = [_open_tag(board_data(), label), '<rect class="sea-bg" x="0" y="0" width="100%" height="100%"/>',
+    parts = [_open_tag(board, label), '<rect class="sea-bg" x="0" y="0" width="100%" height="100%"/>',
              '<g class="spaces">']
-    for name, kind, safe_name, value, tail in _pieces():
+    for name, kind, safe_name, value, tail in _pieces(board["folder"]):
         owner = owners.get(name) if kind == "land" else None
         aria = escape(space_label(name, names.get(owner or "", ""), value)) if space_label else safe_name
         parts.append(f'<path id="sp-{slug(name)}" class="sp {kind} o-{owner or "none"}" data-space="{safe_name}" '
                      f'tabindex="0" role="button" aria-label="{aria}{tail}')
     parts.append("</g>")
-    parts.append(marks_svg(view))
+    parts.append(marks_svg(board, view))
     parts.append("</svg>")
     return "".join(parts)

@@ -1,6 +1,8 @@
-"""Notification commands on the ``pbem`` group: ``worker``, ``send-outbox``, ``notify-tick``.
+"""The scheduler's commands: ``worker``, ``send-outbox``, ``notify-tick`` (:data:`COMMANDS`).
 
-``flask --app pbem pbem worker`` is the Procfile's ``worker:`` line (see pbem/clock.py).
+The app factory adds them to the ``pbem`` group (``flask --app pbem pbem worker`` is the
+Procfile's ``worker:`` line, see pbem/clock.py); they belong to the scheduler layer, so
+neither the notifications nor the web import the clock for them.
 """
 
 from __future__ import annotations
@@ -11,8 +13,7 @@ import threading
 
 import click
 from flask import current_app
-
-from pbem.web.cli import pbem_cli
+from flask.cli import with_appcontext
 
 
 def _worker():  # type: ignore[no-untyped-def]
@@ -21,7 +22,8 @@ def _worker():  # type: ignore[no-untyped-def]
     return Worker(current_app._get_current_object())  # type: ignore[attr-defined]
 
 
-@pbem_cli.command("worker")
+@click.command("worker")
+@with_appcontext
 def worker_command() -> None:
     """Run the scheduler: outbox delivery, reminders, deadline policies, digests."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -35,15 +37,20 @@ def worker_command() -> None:
     _worker().run(stop)
 
 
-@pbem_cli.command("send-outbox")
+@click.command("send-outbox")
+@with_appcontext
 def send_outbox_command() -> None:
     """Deliver every due outbox row once, now."""
     sent = _worker().job("dispatch")
     click.echo(f"sent {sent} message(s)")
 
 
-@pbem_cli.command("notify-tick")
+@click.command("notify-tick")
+@with_appcontext
 def notify_tick_command() -> None:
     """Run every scheduler job once, now (deadlines, reminders, digests, delivery)."""
     _worker().tick()
     click.echo("done")
+
+
+COMMANDS = [worker_command, send_outbox_command, notify_tick_command]

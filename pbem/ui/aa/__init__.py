@@ -1,0 +1,131 @@
+"""The UI package of the Axis & Allies family (every edition): board, forms, standing orders,
+history and the describer. Registered in :mod:`pbem.ui` as ``"aa"``; see ``docs/ui.md``.
+
+Templates are under ``templates/aa/``, static files under ``static/`` (served at
+``/ui/aa/static/``), messages in the ``aa`` domain (``translations/``, commands in ``docs/ui.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, render_template
+from markupsafe import Markup
+
+from pbem.ui.aa import board_svg, describe, forms, history, page
+from pbem.ui.base import GameReader, GameUI
+
+HERE = Path(__file__).parent
+
+
+class AAUI(GameUI):
+    family = "aa"
+    catalog = describe.CATALOG
+    story_class = describe.AAStory
+
+    def __init__(self) -> None:
+        self._blueprint: Blueprint | None = None
+
+    def blueprint(self) -> Blueprint:
+        if self._blueprint is None:
+            self._blueprint = Blueprint("ui_aa", __name__, template_folder=str(HERE / "templates"),
+                                        static_folder=str(HERE / "static"), static_url_path="/ui/aa/static")
+        return self._blueprint
+
+    def unit_names(self, language: str) -> dict[str, tuple[str, str]]:
+        return describe.unit_names(language)
+
+    def owed_text(self, owed: Mapping[str, Any], names: Mapping[str, str], language: str) -> str:
+        _ = self.translator(language)
+        power = describe.power_name(_, owed.get("seat"), dict(names))
+        kind = owed.get("kind")
+        if kind == "casualties":
+            return _("%(power)s: choose casualties in %(place)s", power=power, place=owed.get("place"))
+        if kind == "stranded":
+            return _("%(power)s: land a stranded fighter", power=power)
+        return _("%(power)s: %(phase)s", power=power, phase=describe.phase_name(_, kind))
+
+    def template_words(self, language: str) -> dict[str, Any]:
+        """``_``/``gettext``/``ngettext`` for the package's templates: the ``aa`` domain first, then
+        the site's own (for ``base.html``, which the pages extend)."""
+        import flask_babel
+
+        class Site:
+            def __call__(self, text: str, **params: Any) -> str:
+                return str(flask_babel.gettext(text, **params))
+
+            def ngettext(self, singular: str, plural: str, num: int, **params: Any) -> str:
+                return str(flask_babel.ngettext(singular, plural, num, **params))
+
+        _ = describe.CATALOG.bind(language, fallback=Site())
+        return {"_": _, "gettext": _, "ngettext": _.ngettext}
+
+    def render(self, template: str, language: str, **context: Any) -> str:
+        return render_template(template, **self.template_words(language), **context)
+
+    # -- pages ------------------------------------------------------------------------------
+    def page_html(self, game: dict[str, Any], read: GameReader, language: str) -> str | None:
+        if game["view"] is None:
+            return None
+        context = page.page_context(self, game, read, language)
+        return Markup(self.render("aa/view.html", language, game=game, aa=context))  # noqa: S704 - our template
+
+    def board_svg(self, data: dict[str, Any], read: GameReader, language: str) -> str | None:
+        _ = self.translator(language)
+        names = page.power_names(data["seats"], _)
+        return board_svg.board_svg(board_svg.board_for(read.ruleset), data["view"], names, label=_("Board"),
+                                   space_label=page.space_label(_))
+
+    def outline_svg(self, ruleset: Any, language: str) -> tuple[str, str]:
+        svg = board_svg.outline_svg(board_svg.board_for(ruleset), self.translator(language)(
+            "Board of %(game)s", game=ruleset.title or ruleset.key))
+        return svg, board_svg.outline_etag(svg)
+
+    def history(self, data: dict[str, Any], read: GameReader, args: Mapping[str, str],
+                language: str) -> tuple[str, dict[str, Any]]:
+        template, context = history.history(self, data, read, args, language)
+        return template, {**context, **self.template_words(language)}
+
+    def history_frame(self, data: dict[str, Any], read: GameReader, args: Mapping[str, str],
+                      language: str) -> dict[str, Any]:
+        return history.history_frame(data, read, args, language)
+
+    def standing_order(self, data: dict[str, Any], form: Any) -> dict[str, Any]:
+        return forms.standing_order(forms.unit_types(self._ruleset(data)), form)
+
+    def standing_page(self, data: dict[str, Any], language: str, *, error: str | None,
+                      saved: bool) -> tuple[str, dict[str, Any]]:
+        _ = self.translator(language)
+        types = forms.unit_types(self._ruleset(data))
+        current = ((data["view"] or {}).get("standing") or {}).get(data["seat"], {})
+        loss = list(current.get("loss_order") or [])
+        keep = list(current.get("keep_last") or [])
+        return "aa/standing.html", {
+            "game": data, "seat_name": describe.power_name(_, data["seat"], {}),
+            "loss": loss + [""] * (len(types) - len(loss)), "keep": keep + [""] * (3 - len(keep)),
+            "types": types, "names": self.unit_names(language), "current": current, "error": error,
+            "saved": saved, **self.template_words(language)}
+
+    def form_order(self, kind: str, form: Any, ruleset: Any = None) -> dict[str, Any] | None:
+        return forms.build_order(forms.unit_types(ruleset), kind, form)
+
+    def query(self, name: str, game: Any, seat: str, args: Mapping[str, str]) -> dict[str, Any] | None:
+        """The engine's queries (``Ruleset.query``), e.g. ``reachable``: where the seat's units
+        ``units=1,2`` may go now."""
+        if name not in game.ruleset.queries:
+            return None
+        ids = [int(x) for x in args.get("units", "").split(",") if x.strip()]
+        found: dict[str, Any] = game.ruleset.query(game.state, seat, name, {"units": ids, **(
+            {"place": args["place"]} if "place" in args else {})})
+        return found
+
+    @staticmethod
+    def _ruleset(data: dict[str, Any]) -> Any:
+        from pbem.engine import load_ruleset
+
+        return load_ruleset(data["ruleset"])
+
+
+UI = AAUI()

@@ -1,0 +1,69 @@
+"""The A&A forms (they work without JavaScript): each posted form becomes one engine order.
+
+Nothing here checks a rule: the engine validates every order and refuses with its rule ID.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.int_input import strict_int, strict_ints
+from pbem.ui.aa.board_svg import UNIT_ORDER
+from pbem.ui.base import FormFieldError
+
+
+def unit_types(ruleset: Any) -> list[str]:
+    """The edition's unit types, in the order the board and the forms list them."""
+    known = list(getattr(getattr(ruleset, "data", None), "units", {}) or UNIT_ORDER)
+    return sorted(known, key=lambda t: (UNIT_ORDER.index(t) if t in UNIT_ORDER else len(UNIT_ORDER), t))
+
+
+#: the largest count a form may ask for (purchases, placements)
+MOST = 10_000
+
+
+def _int(form: Any, name: str, default: int = 0) -> int:
+    raw = form.get(name)
+    if raw in (None, ""):
+        return default
+    value = strict_int(raw, 0, MOST)
+    if value is None:
+        raise FormFieldError(name, 0, MOST)
+    return value
+
+
+def _ids(form: Any, name: str) -> list[int]:
+    values = strict_ints(form.getlist(name))
+    if values is None:
+        raise FormFieldError(name)
+    return values
+
+
+def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None:
+    """The engine order a form of the A&A page stands for (``None``: no such form)."""
+    if kind == "purchase":
+        return {"type": "purchase", "units": {t: _int(form, f"buy-{t}") for t in types if _int(form, f"buy-{t}")}}
+    if kind == "place":
+        return {"type": "place", "units": {form.get("unit", ""): _int(form, "count", 1)}, "at": form.get("at", "")}
+    if kind in ("battle", "press"):
+        subs = _ids(form, "submerge")
+        return {"type": "battle", "place": form.get("place", "")} | ({"submerge": subs} if subs else {})
+    if kind == "retreat":
+        return {"type": "retreat", "place": form.get("place", "")} | ({"to": form["to"]} if form.get("to") else {})
+    if kind == "casualties":
+        return {"type": "casualties", "place": form.get("place", ""), "units": _ids(form, "units")}
+    if kind == "end_phase":
+        return {"type": "end_phase"}
+    if kind == "declare_amphibious":
+        return {"type": "declare_amphibious", "target": form.get("target", ""), "sea_zone": form.get("sea_zone", ""),
+                "transports": _ids(form, "transports")}
+    return None
+
+
+def standing_order(types: list[str], form: Any) -> dict[str, Any]:
+    """The standing-orders form as one ``standing`` order."""
+    loss = [t for t in form.getlist("loss_order") if t in types]
+    keep = [t for t in form.getlist("keep_last") if t in types]
+    return {"type": "standing", "loss_order": list(dict.fromkeys(loss)), "keep_last": list(dict.fromkeys(keep)),
+            "submerge": form.get("submerge") == "1",
+            "damage_battleships_first": form.get("damage_battleships_first") == "1"}

@@ -1,0 +1,190 @@
+"""What a game family's UI package offers the web core and the notifications: :class:`GameUI`.
+
+The defaults here are the generic UI, used for a family that registers none: the platform's
+sentences for core events, a neutral sentence for the family's own events, and no board,
+history, standing orders or forms (the game page then shows the generic order form).
+
+The web core gives a UI package what it reads through a :class:`GameReader` (implemented by
+``pbem.services.reading``): events and views already redacted for the reader's seat. A UI
+package never reads the database itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pbem.int_input import MAX_INT32
+from pbem.ui import platform
+from pbem.ui.i18n import Catalog, Translator
+
+
+class FormFieldError(ValueError):
+    """A whole-number field of a game's form that is not one: the web answers 400 naming it."""
+
+    def __init__(self, field_name: str, lo: int = 0, hi: int = MAX_INT32) -> None:
+        super().__init__(field_name)
+        self.field_name, self.lo, self.hi = field_name, lo, hi
+
+
+@dataclass
+class Audience:
+    """Who reads: their language, the seat whose view they get (``None``: a spectator or an
+    organiser without a seat) and the seats' display names (seat id -> English name)."""
+
+    language: str = "en"
+    seat: str | None = None
+    names: dict[str, str] = field(default_factory=dict)
+
+
+class GameReader(Protocol):
+    """What a UI package may read of one game, everything redacted for ``seat``."""
+
+    game_id: int
+    seat: str | None
+    last_seq: int
+    ruleset: Any
+
+    def events(self, after: int = 0, upto: int | None = None) -> list[dict[str, Any]]:
+        """The events ``after < seq <= upto`` the seat may see, redacted, oldest first."""
+
+    def last_seq_of(self, event_type: str) -> int:
+        """The seq of the newest event of that type the seat may see (0: none)."""
+
+    def view_at(self, seq: int) -> dict[str, Any]:
+        """``Ruleset.view(state after event seq, seat)``."""
+
+    def views_after(self, event_types: Iterable[str]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        """``(event, view just after it)`` for each visible event of these types."""
+
+
+class Story:
+    """The sentences of one game for one reader. ``line(event)`` takes a redacted event."""
+
+    def __init__(self, ui: GameUI, ruleset: Any, audience: Audience,
+                 view: Mapping[str, Any] | None = None) -> None:
+        self.ui = ui
+        self.ruleset = ruleset
+        self.audience = audience
+        self.core = platform.CATALOG.bind(audience.language)
+        self._ = ui.catalog.bind(audience.language) if ui.catalog else self.core
+        self.names = {sid: self.seat_label(name) for sid, name in audience.names.items()}
+        self.view = view or {}
+
+    def seat_label(self, name: str) -> str:
+        """A seat's display name in the reader's language (the family catalog names its seats)."""
+        return self._(name) if self.ui.catalog else name
+
+    def learn(self, events: Iterable[dict[str, Any]]) -> None:
+        """Look ahead over events about to be described (e.g. unit types of later battles)."""
+
+    def family_line(self, event: dict[str, Any]) -> str | None:
+        """A sentence for one of the family's own events; ``None`` if it has none."""
+        return None
+
+    def line(self, event: dict[str, Any]) -> str:
+        """One sentence for ``event``: never its type or its payload."""
+        try:
+            text = self.family_line(event)
+        except (KeyError, TypeError, ValueError, AttributeError):  # a sentence must never break a page
+            text = None
+        if text:
+            return text
+        found = platform.sentence(event, self.core, self.names)
+        return found or platform.fallback(event, self.core)
+
+    def quiet(self, event: dict[str, Any]) -> bool:
+        """Bookkeeping a "what happened" list leaves out (orders, seeds; the consequences show)."""
+        return event["type"] in platform.QUIET or event["type"] in ("order", "game.created")
+
+    def lines(self, events: list[dict[str, Any]]) -> list[str]:
+        self.learn(events)
+        return [self.line(e) for e in events]
+
+
+class GameUI:
+    """The generic UI; a family's UI package subclasses it (see ``docs/ui.md``)."""
+
+    family = ""
+    #: the family's own message catalog (``None``: only the platform's sentences)
+    catalog: Catalog | None = None
+    story_class: type[Story] = Story
+
+    # -- words ------------------------------------------------------------------------------
+    def story(self, ruleset: Any, audience: Audience, view: Mapping[str, Any] | None = None) -> Story:
+        return self.story_class(self, ruleset, audience, view)
+
+    def translator(self, language: str) -> Translator:
+        return (self.catalog or platform.CATALOG).bind(language)
+
+    def owed_text(self, owed: Mapping[str, Any], names: Mapping[str, str], language: str) -> str:
+        """The decision a seat owes, as a sentence (``owed`` is an entry of ``Ruleset.owed``)."""
+        _ = platform.CATALOG.bind(language)
+        return _("%(seat)s must decide.", seat=names.get(owed.get("seat", ""), owed.get("seat", "")))
+
+    def refusal(self, body: Mapping[str, Any], language: str, ruleset: Any = None) -> str:
+        """A refusal (``key`` + ``params`` from the engine) as a sentence in ``language``: the
+        template from the family's catalog, game vocabulary named by :meth:`term`."""
+        from pbem.engine.errors import format_message
+
+        key, params = body.get("key"), dict(body.get("params") or {})
+        if not isinstance(key, str):
+            return str(body.get("message", ""))
+        catalog = self.catalog if self.catalog and self.catalog.has(language, key) else platform.CATALOG
+        template = catalog.translations(language).gettext(key)
+        try:
+            return format_message(template, params, lambda kind, value: self.term(kind, value, language, ruleset))
+        except (KeyError, ValueError, TypeError, IndexError):
+            return str(body.get("message", ""))
+
+    def term(self, kind: str, value: str, language: str, ruleset: Any = None) -> str:
+        """A vocabulary key of a refusal (a unit type, space, power, phase, seat) in ``language``:
+        the ruleset's English name (``Ruleset.vocabulary``, else the seat's name), translated
+        by the family's catalog when it has the word."""
+        english = ruleset.vocabulary(kind, value) if ruleset is not None else value
+        if english == value and kind == "seat" and ruleset is not None:
+            seats = {s["id"]: s["name"] for s in ruleset.seats(ruleset.normalise_options({}))}
+            english = seats.get(value, value)
+        return (self.catalog or platform.CATALOG).gettext(language, english) if self.catalog else english
+
+    # -- pages (``None``: the family has no such page) ----------------------------------------
+    def blueprint(self) -> Any:
+        """A Flask blueprint carrying the package's templates and static files, or ``None``."""
+        return None
+
+    def page_html(self, game: dict[str, Any], read: GameReader, language: str) -> str | None:
+        """The game page's position section (HTML), or ``None`` for the generic one."""
+        return None
+
+    def board_svg(self, data: dict[str, Any], read: GameReader, language: str) -> str | None:
+        return None
+
+    def outline_svg(self, ruleset: Any, language: str) -> tuple[str, str] | None:
+        """``(svg, etag)`` of the bare board of a ruleset (the same for everyone)."""
+        return None
+
+    def history(self, data: dict[str, Any], read: GameReader, args: Mapping[str, str],
+                language: str) -> tuple[str, dict[str, Any]] | None:
+        """``(template, context)`` of the history page."""
+        return None
+
+    def history_frame(self, data: dict[str, Any], read: GameReader, args: Mapping[str, str],
+                      language: str) -> dict[str, Any] | None:
+        return None
+
+    def standing_order(self, data: dict[str, Any], form: Any) -> dict[str, Any] | None:
+        """The engine order a standing-orders form stands for (``None``: no such page)."""
+        return None
+
+    def standing_page(self, data: dict[str, Any], language: str, *, error: str | None,
+                      saved: bool) -> tuple[str, dict[str, Any]] | None:
+        return None
+
+    def form_order(self, kind: str, form: Any, ruleset: Any = None) -> dict[str, Any] | None:
+        """The engine order one of the package's forms stands for (the engine checks it)."""
+        return None
+
+    def query(self, name: str, game: Any, seat: str, args: Mapping[str, str]) -> dict[str, Any] | None:
+        """A question the page's script asks about the seat's own options (``None``: unknown)."""
+        return None
