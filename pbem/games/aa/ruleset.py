@@ -100,6 +100,9 @@ class AARuleset(Ruleset):
             self.legal_option_hooks.extend(getattr(module, "LEGAL_OPTIONS", []))
             anytime.update(getattr(module, "ANYTIME", ()))
         self.anytime_orders = frozenset(anytime)
+        # A&A is a game of open information: every order is public but the standing orders
+        # (anytime orders), which stay private to their seat.
+        self.public_orders = frozenset({"*"})
         self.order_fields = {kind: ORDER_FIELDS.get(kind, {}) for kind in self.orders}
         self.queries = frozenset(self.query_hooks)
 
