@@ -131,6 +131,20 @@ class Ruleset(ABC):
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` while the game goes on; else ``{"winner": side_or_seat, "reason": ...}``."""
 
+    #: Whether the game supports bids (extra resources given to play a side, placed before play).
+    has_bids: bool = False
+
+    def place_bid(self, options: dict[str, Any], *, side: str, ipcs: int, placement: Any,
+                  rules: dict[str, Any]) -> dict[str, Any]:
+        """The starting position for ``options`` with a bid of ``ipcs`` placed for ``side``.
+
+        ``placement`` is what the player chose (units per space, resources kept); ``rules`` the
+        league's bid rules. Raises ``IllegalOrder``/``InvalidOrder`` naming the broken rule.
+        """
+        from pbem.engine.errors import IllegalOrder
+
+        raise IllegalOrder("LEAGUE-BID-00", "This game has no bids.")
+
     # -- views and helpers ----------------------------------------------------
     def view(self, state: State, seat: str | None) -> State:
         """What ``seat`` may see (``None``: a spectator). Open-information games return the state."""

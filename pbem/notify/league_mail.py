@@ -23,7 +23,7 @@ from pbem.store.models.outbox import OutboxMessage
 
 
 def _side_name(league: League, side: str | None) -> str:
-    from pbem.web.leagues.vocabulary import side_label
+    from pbem.notify.league_words import side_label
 
     return side_label(league.ruleset_key, side)
 

@@ -21,6 +21,7 @@ from pbem.store.db import begin_write
 from pbem.store.models.accounts import normalize_email
 from pbem.store.models.games import FINISHED, as_utc
 from pbem.store.models.trust import ACCEPTED, CANCELLED, INVITED, SeatInvitation
+from pbem.timeutil import now_or
 
 INVITATION_DAYS = 7
 
@@ -30,7 +31,7 @@ def invite(session: Session, *, game_id: int, user_id: int, seat: str, email: st
     """Record an invitation (an earlier one for the same seat is cancelled); commits.
 
     Nothing here depends on whether ``email`` has an account."""
-    now = as_utc(now)
+    now = now_or(now)
     address = normalize_email(email or "")
     if "@" not in address or len(address) > 254 or any(c.isspace() for c in address):
         raise BadRequest(_("Enter a valid email address."))
@@ -55,7 +56,7 @@ def invite(session: Session, *, game_id: int, user_id: int, seat: str, email: st
 def pending(session: Session, game_id: int, *, now: datetime | None = None
             ) -> list[SeatInvitation]:
     """The game's invitations not yet accepted, cancelled or expired (oldest first)."""
-    now = as_utc(now)
+    now = now_or(now)
     rows = session.exec(select(SeatInvitation).where(SeatInvitation.game_id == game_id,
                                                      SeatInvitation.status == INVITED)
                         .order_by(col(SeatInvitation.id)))
@@ -65,7 +66,7 @@ def pending(session: Session, game_id: int, *, now: datetime | None = None
 def get_pending(session: Session, invitation_id: int, *, now: datetime | None = None
                 ) -> SeatInvitation:
     row = session.get(SeatInvitation, invitation_id)
-    if row is None or row.status != INVITED or as_utc(row.expires_at) <= as_utc(now):
+    if row is None or row.status != INVITED or as_utc(row.expires_at) <= now_or(now):
         raise NotFound(_("This invitation is no longer valid: it was accepted, cancelled or "
                          "has expired. Ask the organiser for a new one."))
     return row
@@ -91,7 +92,7 @@ def accept(session: Session, *, invitation_id: int, user_id: int,
     with rollback_on_error(session):
         begin_write(session)
         row = session.get(SeatInvitation, invitation_id)  # type: ignore[assignment]
-        row.status, row.accepted_by, row.accepted_at = ACCEPTED, user_id, as_utc(now)
+        row.status, row.accepted_by, row.accepted_at = ACCEPTED, user_id, now_or(now)
         session.add(row)
         session.commit()
         return row

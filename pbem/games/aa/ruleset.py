@@ -45,11 +45,11 @@ from pbem.games.rulesdata import rules_dir
 _PHASE_PROMPT = N_("{power}: {phase}")
 
 
-
 class AARuleset(Ruleset):
     family = "aa."
     multi_seat = "side"
     dice_period = "turn"
+    has_bids = True
 
     def __init__(self, edition: Edition, *, data_dir: Path | None = None) -> None:
         self.edition = edition
@@ -244,3 +244,11 @@ class AARuleset(Ruleset):
 
     def dice_period_key(self, state: State) -> Any:
         return [state["round"], state["power"]]
+
+    def place_bid(self, options: dict[str, Any], *, side: str, ipcs: int, placement: Any,
+                  rules: dict[str, Any]) -> dict[str, Any]:
+        """A league bid placed on the starting position (:mod:`pbem.games.aa.bids`)."""
+        from pbem.games.aa.bids import apply_bid
+
+        position = self.initial_position(self.normalise_options(options))
+        return apply_bid(self.data, position, side=side, ipcs=ipcs, placement=placement, rules=rules)

@@ -5,13 +5,12 @@ Each player bids, sealed, the IPCs they would give the opponent to play the leag
 one read path). The higher bid plays ``bid_side``; a tie goes by the league's ``bid_tie``
 (``schedule``: the first-listed player; ``lower_rating``: the lower-rated player;
 ``rebid``: both bid again). The other player receives the bid and places it under the
-league's bid rules, validated by the game family's rules (A&A: ``pbem.games.aa.bids``);
+league's bid rules, validated by the game's rules (``Ruleset.place_bid``);
 the game then starts from the adjusted position and logs a ``game.bid`` record.
 """
 
 from __future__ import annotations
 
-import importlib
 from datetime import datetime
 from typing import Any
 
@@ -20,7 +19,6 @@ from sqlmodel import Session
 from pbem.services.common import rollback_on_error, ruleset_of
 from pbem.services.errors import BadRequest, Conflict, Forbidden, _
 from pbem.services.leagues.common import (
-    bid_module,
     club_of_league,
     dumps,
     get_row,
@@ -119,12 +117,11 @@ def place_units(session: Session, *, pairing_id: int, user_id: int, placement: A
     result = loads(pairing.bid_result)
     if user_id != result["placer"]:
         raise Forbidden(_("Only the player who receives the bid places it."))
-    module = bid_module(league.ruleset_key)
-    if module is None:
+    ruleset = ruleset_of(league.ruleset_key)
+    if not ruleset.has_bids:
         raise BadRequest(_("This game has no bids."))
-    place = importlib.import_module(module).place
-    position = place(ruleset_of(league.ruleset_key), loads(league.options), side=result["placer_side"],
-                     ipcs=int(result["ipcs"]), placement=placement, rules=settings(league)["bid_rules"])
+    position = ruleset.place_bid(loads(league.options), side=result["placer_side"], ipcs=int(result["ipcs"]),
+                                 placement=placement, rules=settings(league)["bid_rules"])
     return _start(session, pairing, season, league, placement, position, now)
 
 

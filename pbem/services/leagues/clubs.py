@@ -22,6 +22,7 @@ from pbem.store.models.accounts import normalize_email
 from pbem.store.models.games import as_utc
 from pbem.store.models.leagues import MEMBER, ORGANISER, Club, ClubInvite, ClubMember
 from pbem.store.models.outbox import POLICIES
+from pbem.timeutil import now_or
 
 INVITE_DAYS = 30
 #: Club-wide defaults offered to its new leagues (game options and deadline settings).
@@ -87,7 +88,7 @@ def invite(session: Session, *, club_id: int, user_id: int, email: str | None = 
         if address is not None and ("@" not in address or len(address) > 254):
             raise BadRequest(_("That is not an email address."))
         token = secrets.token_urlsafe(24)
-        now = as_utc(now)
+        now = now_or(now)
         row = ClubInvite(club_id=club.id, token_hash=token_hash(token), email=address,
                          created_by=user_id, created_at=now,
                          expires_at=now + timedelta(days=INVITE_DAYS))
@@ -104,7 +105,7 @@ def find_invite(session: Session, token: str, now: datetime | None = None) -> Cl
     row = session.exec(select(ClubInvite).where(ClubInvite.token_hash == token_hash(token or ""))).first()
     if row is None or row.revoked_at is not None:
         raise NotFound(_("This invitation does not exist or was withdrawn."))
-    if as_utc(row.expires_at) <= as_utc(now):
+    if as_utc(row.expires_at) <= now_or(now):
         raise Gone(_("This invitation has expired: ask the club for a new one."))
     if row.email is not None and row.accepted_at is not None:
         raise Gone(_("This invitation has already been used."))
@@ -122,9 +123,9 @@ def accept(session: Session, *, token: str, user_id: int, now: datetime | None =
                                                          ClubMember.user_id == user_id)).first()
         if existing is not None:
             raise Conflict(_("You are already a member of %(club)s."), club=club.name)
-        session.add(ClubMember(club_id=club.id, user_id=user_id, role=MEMBER, joined_at=as_utc(now)))
+        session.add(ClubMember(club_id=club.id, user_id=user_id, role=MEMBER, joined_at=now_or(now)))
         if row.email is not None:
-            row.accepted_by, row.accepted_at = user_id, as_utc(now)
+            row.accepted_by, row.accepted_at = user_id, now_or(now)
             session.add(row)
         session.commit()
         return club  # type: ignore[no-any-return]
@@ -137,7 +138,7 @@ def revoke(session: Session, *, club_id: int, user_id: int, invite_id: int,
         row = session.get(ClubInvite, invite_id)
         if row is None or row.club_id != club_id:
             raise NotFound(_("This invitation does not exist or was withdrawn."))
-        row.revoked_at = as_utc(now)
+        row.revoked_at = now_or(now)
         session.add(row)
         session.commit()
 

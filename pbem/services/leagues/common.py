@@ -41,7 +41,6 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 BID_TIES = ("schedule", "lower_rating", "rebid")
 TIEBREAKS = ("", "buchholz", "sonneborn_berger")
 #: Rulesets whose family places bids, and where (module with ``place(ruleset, ...)``).
-BID_FAMILIES = {"aa.": "pbem.services.leagues.aa_bids"}
 
 
 def loads(text: str | None) -> Any:
@@ -145,16 +144,11 @@ def check_settings(ruleset_key: str, options: dict[str, Any], given: dict[str, A
     if len(sides) != 2:
         raise BadRequest(_("League games are for two players: this game has %(n)s sides."), n=len(sides))
     if out["bids"]:
-        if bid_module(ruleset_key) is None:
+        if not ruleset_of(ruleset_key).has_bids:
             raise BadRequest(_("This game has no bids."))
         if out["bid_side"] not in sides:
             raise BadRequest(_("Choose the side the players bid for."))
     return out
-
-
-def bid_module(ruleset_key: str) -> str | None:
-    family = str(ruleset_of(ruleset_key).family)
-    return next((m for prefix, m in BID_FAMILIES.items() if family.startswith(prefix)), None)
 
 
 def check_format(value: str) -> str:

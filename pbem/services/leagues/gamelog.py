@@ -10,7 +10,8 @@ from sqlmodel import Session
 from pbem.engine import Game as EngineGame
 from pbem.store import events as log
 from pbem.store import snapshots
-from pbem.store.models.games import Game, as_utc
+from pbem.store.models.games import Game
+from pbem.timeutil import now_or
 
 
 def append_records(session: Session, game: Game, records: list[tuple[str, dict[str, Any], str | None]],
@@ -21,7 +22,7 @@ def append_records(session: Session, game: Game, records: list[tuple[str, dict[s
     for type_, payload, seat in records:
         engine.record(type_, payload, seat=seat)
     log.append(session, int(game.id), before, engine.events_since(before), user_id=user_id, now=now)  # type: ignore[arg-type]
-    game.updated_at = as_utc(now)
+    game.updated_at = now_or(now)
     game.last_seq = engine.seq
     session.add(game)
     return engine

@@ -53,6 +53,7 @@ from pbem.store.models.leagues import (
     Season,
     SeasonEntry,
 )
+from pbem.timeutil import now_or
 
 ABANDON_WINDOW = timedelta(days=7)
 
@@ -85,7 +86,7 @@ def record_result(session: Session, *, game_id: int, kind: str, winner: int | No
         raise BadRequest(_("The winner must be one of the game's two players."))
     score_a = 0.5 if winner is None else (1.0 if winner == a else 0.0)
     loser = None if winner is None else (b if winner == a else a)
-    now = as_utc(now)
+    now = now_or(now)
     payload = {"kind": kind, "winner": winner, "loser": loser,
                "winner_side": _side_of(league, pairing, winner) if winner else None,
                "score": {str(a): score_a, str(b): 1.0 - score_a}, "reason": reason[:2000],
@@ -201,7 +202,7 @@ def abandonment(session: Session, *, league: League, user_id: int, now: datetime
     limit = settings(league)["abandon_limit"]
     if not limit:
         return 0
-    now = as_utc(now)
+    now = now_or(now)
     seasons = [s.id for s in session.exec(select(Season).where(Season.league_id == league.id))]
     recent = session.exec(select(LeagueResult).where(
         LeagueResult.season_id.in_(seasons),  # type: ignore[union-attr]

@@ -52,6 +52,7 @@ from pbem.store.models.leagues import (
     SeasonEntry,
 )
 from pbem.store.models.outbox import GameNotifySettings
+from pbem.timeutil import now_or
 
 
 def create_league(session: Session, *, club_id: int, user_id: int, name: str, ruleset_key: str,
@@ -121,7 +122,7 @@ def sign_up(session: Session, *, season_id: int, user_id: int, now: datetime | N
         season = get_row(session, Season, season_id, "season")
         league = league_of_season(session, season)
         require_member(session, league.club_id, user_id)
-        now = as_utc(now)
+        now = now_or(now)
         if season.status != SIGNUP or not as_utc(season.signup_opens_at) <= now < as_utc(season.signup_closes_at):
             raise Conflict(_("Sign-up for this season is closed."))
         from pbem.services.leagues.results import barred
@@ -188,7 +189,7 @@ def _seeds(session: Session, league: League, players: list[int]) -> dict[int, in
 
 
 def _due(season: Season, number: int, now: datetime | None) -> datetime:
-    start = max(as_utc(season.starts_at), as_utc(now))
+    start = max(as_utc(season.starts_at), now_or(now))
     return start + timedelta(days=season.round_days * number)
 
 

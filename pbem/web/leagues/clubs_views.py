@@ -140,7 +140,7 @@ def new_league(club_id: int) -> ResponseReturnValue:
     club_row, role = _club(club_id)
     if role != ORGANISER:
         abort(403, description=_("Only the club's organisers may do that."))
-    key = request.values.get("ruleset") or "aa1941"
+    key = request.values.get("ruleset") or (available() or [""])[0]
     try:
         ruleset = load_ruleset(key)
     except Exception:  # noqa: BLE001

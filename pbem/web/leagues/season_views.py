@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from sqlmodel import select
 
 from pbem.int_input import strict_int
+from pbem.notify.league_words import side_label
 from pbem.services.common import ruleset_of
 from pbem.services.errors import BadRequest
 from pbem.services.leagues import arbiter, bidding, results, seasons
@@ -23,7 +24,6 @@ from pbem.store.models.leagues import ORGANISER, Club, ClubMember, League, Pairi
 from pbem.web.api_errors import HANDLED
 from pbem.web.db import db_session
 from pbem.web.leagues.common import act, bp, fail, form_int, member_role, now, uid
-from pbem.web.leagues.vocabulary import side_label
 
 
 def _season(season_id: int) -> tuple[Season, League, str]:
