@@ -17,7 +17,8 @@ from typing import Any
 from pbem.ui.base import Story
 from pbem.ui.i18n import N_, Catalog, Translator
 
-CATALOG = Catalog(Path(__file__).parent / "translations", "airwar_pacific")
+HERE_TRANSLATIONS = Path(__file__).parent / "translations"
+CATALOG = Catalog(HERE_TRANSLATIONS, "airwar_pacific")
 
 SEATS = {"axis": N_("Axis"), "allies": N_("Allies")}
 KINDS = {"aircraft": N_("Aircraft"), "elite": N_("Elite aircraft"), "airbase": N_("Airbase"),

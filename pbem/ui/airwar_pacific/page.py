@@ -14,12 +14,13 @@ from typing import Any
 
 from pbem.ui.airwar_pacific.describe import PROMPTS, STAGES, AwpStory, kind_name, seat_name
 from pbem.ui.base import Audience, GameReader
-from pbem.ui.i18n import Translator
+from pbem.ui.i18n import N_, Translator
 
 #: the tracks' starting values (AWP-SETUP-03), for the bars
 INDUSTRY_MAX, CONVOY_MAX = 60, 15
-STAT_FIELDS = (("air_to_air", "A2A"), ("bombing", "Bmb"), ("carrier", "Car"), ("convoy", "Cnv"),
-               ("defense", "Def"), ("capacity", "Cap"))
+#: (card field, short label); the labels are translated in the template
+STAT_FIELDS = (("air_to_air", N_("A2A")), ("bombing", N_("Bmb")), ("carrier", N_("Car")), ("convoy", N_("Cnv")),
+               ("defense", N_("Def")), ("capacity", N_("Cap")))
 
 
 def stats(card: dict[str, Any]) -> list[tuple[str, Any]]:
