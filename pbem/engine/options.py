@@ -55,9 +55,15 @@ def parse_value(spec: Mapping[str, Any], value: Any) -> Any:
     return match[0]
 
 
+def values_schema(schema: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries that are option values: a ``file`` entry is a document the ruleset takes into
+    its starting position (``position_key``), never an option value (``pbem.services.player_files``)."""
+    return [o for o in schema if o.get("type") != "file"]
+
+
 def normalise(schema: list[dict[str, Any]], options: dict[str, Any]) -> dict[str, Any]:
     """Return the options with defaults filled; ``InvalidOrder`` names the bad option."""
-    known = {o["name"]: o for o in schema}
+    known = {o["name"]: o for o in values_schema(schema)}
     for name in options:
         if name not in known:
             raise InvalidOrder("ENGINE-OPT-1", "Unknown game option '{name}'.", {"name": name})
@@ -73,7 +79,7 @@ def parse_form(schema: list[dict[str, Any]], form: Mapping[str, Any], prefix: st
     """
     options: dict[str, Any] = {}
     errors: dict[str, RulesError] = {}
-    for spec in schema:
+    for spec in values_schema(schema):
         name, field = spec["name"], prefix + spec["name"]
         raw = form.get(field)
         if spec.get("type", "choice") != "bool" and raw in (None, ""):

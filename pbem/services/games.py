@@ -174,6 +174,10 @@ def start_game(
             raise Conflict(_("Every seat must be taken before the start; free: %(free)s."), free=free)
         ruleset = ruleset_of(game.ruleset_key)
         dice = dice_service.dice_for(session, game)
+        if position is None:  # a game created with its own files (pbem.services.player_files)
+            from pbem.services.player_files import setup_position
+
+            position = setup_position(session, game.id)
         if position is not None:
             engine = ruleset.from_position(position, options=json.loads(game.options), dice=dice,
                                            game_id=str(game.id))

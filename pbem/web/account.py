@@ -39,8 +39,10 @@ def _email_serializer() -> URLSafeTimedSerializer:
 
 def _render(profile_form: ProfileForm, password_form: ChangePasswordForm,
             status: int = 200) -> ResponseReturnValue:
+    from pbem.web.player_files import profile_context
+
     return render_template("account/profile.html", form=profile_form,
-                           password_form=password_form), status
+                           password_form=password_form, **profile_context()), status
 
 
 @bp.route("/", methods=["GET", "POST"])

@@ -27,7 +27,7 @@ from pbem.services import orders as order_service
 from pbem.services import queries, reading
 from pbem.services.common import get_game
 from pbem.store.models.api import hash_token
-from pbem.web import api_log, api_tokens, openapi
+from pbem.web import api_log, api_tokens, openapi, player_files
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
@@ -57,6 +57,9 @@ bp.add_url_rule("/account/tokens", "create_token", api_tokens.create_token_view,
                 methods=["POST"])
 bp.add_url_rule("/account/tokens/<int:token_id>/revoke", "revoke_token",
                 api_tokens.revoke_token_view, methods=["POST"])
+bp.add_url_rule(PREFIX + "/files", "files", player_files.api_files, methods=["GET", "POST"])
+bp.add_url_rule(PREFIX + "/rulesets/<key>/check-position", "check_position", player_files.api_check_position,
+                methods=["POST"])
 
 
 def fail(status: int, error: str, message: str, **extra: Any) -> ResponseReturnValue:

@@ -11,4 +11,5 @@ BLUEPRINTS = [
     "pbem.web.board:bp",
     "pbem.web.leagues:bp",
     "pbem.web.invitations:bp",
+    "pbem.web.player_files:bp",
 ]

@@ -24,6 +24,7 @@ from pbem.services import games as game_service
 from pbem.services import queries
 from pbem.services.common import get_game, holders, seats_of
 from pbem.ui import ui_for
+from pbem.web import player_files
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
@@ -93,6 +94,9 @@ def option_fields(ruleset: Ruleset, values: dict[str, str]) -> list[dict[str, An
     fields = []
     for spec in ruleset.options_schema():
         name, kind = spec["name"], spec.get("type", "choice")
+        if kind == "file":  # a document for the starting position: pbem/web/player_files.py
+            fields.append(player_files.file_field(ruleset, spec, values))
+            continue
         raw = values.get("opt_" + name)
         if kind == "bool":
             value: Any = bool(raw) if values else bool(spec.get("default"))
@@ -141,12 +145,17 @@ def new_game() -> ResponseReturnValue:
     options, errors = parse_options(ruleset, request.form)
     if errors:
         return _render_new(ruleset, values, errors, 400)
+    position, errors = player_files.chosen_position(ruleset, options, request.form, request.files)
+    if errors:
+        return _render_new(ruleset, values, errors, 400)
     try:
         game = game_service.create_game(
             write_session(), organiser_id=current_user.id, ruleset_key=key,
             title=request.form.get("title", ""), options=options,
             visibility=request.form.get("visibility", "public"),
             deadline_hours=request.form.get("deadline_hours", "").strip() or None)
+        if position is not None:
+            player_files.keep_setup(game.id, position)
     except HANDLED as exc:
         status, body = error_body(exc)
         return _render_new(ruleset, values, {"_form": flash_text(body)}, status)

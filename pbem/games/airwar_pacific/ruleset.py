@@ -28,6 +28,11 @@ OPTIONS: list[dict[str, Any]] = [
      "min": 0, "max": 200},
     {"name": "scouted_deals_damage", "label": "'Cannot be attacked once scouted' aircraft still deal damage "
      "(AWP-SPECIAL-SCOUTED)", "type": "bool", "default": False},
+    {"name": "card_list", "type": "file", "position_key": "card_list",
+     "label": "Card list (JSON, docs/airwar_pacific_cards.md)", "sample_label": "Sample card list (invented values for "
+     "trying the game, not the publisher's)"},
+    {"name": "decks", "type": "file", "position_key": "decks", "label": "Decks of both sides (JSON)",
+     "sample_label": "Sample decks (built from the sample card list)"},
     {"name": "manual_abilities", "label": "Allow abilities the engine does not know; the players adjudicate "
      "them (AWP-DECK-06)", "type": "bool", "default": False},
 ]
