@@ -125,6 +125,11 @@ class AAStory(Story):
                 for uid, info in starting_units(self.ruleset, p["position"], p.get("options") or {}).items():
                     self.known.setdefault(uid, info)
 
+    @property
+    def types(self) -> dict[int, str]:
+        """``{unit id: type}`` of every unit met so far (the page's battle reports)."""
+        return {uid: info[0] for uid, info in self.known.items()}
+
     def unit(self, uid: Any) -> tuple[str, str]:
         if uid not in self.known and not self.started and isinstance(self.view.get("options"), dict):
             self.started = True

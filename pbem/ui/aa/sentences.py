@@ -233,11 +233,15 @@ def income_collected(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> st
 
 
 def game_won(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    winner = s.team_text(p.get("winner", ""))
-    if p.get("capitals"):
-        return s._("%(winner)s win the game (%(mode)s): they hold %(capitals)s", winner=winner,
-                   mode=s.mode_text(p.get("mode", "")), capitals=spaces_text(s._, p["capitals"]))
-    return s._("%(winner)s win the game", winner=winner)
+    winner, held = p.get("winner", ""), spaces_text(s._, p.get("capitals") or [])
+    mode = s.mode_text(p.get("mode", "")) or s._("game")
+    if winner == "axis":
+        return (s._("The Axis win the game (%(mode)s): they hold %(capitals)s", mode=mode, capitals=held) if held
+                else s._("The Axis win the game"))
+    if winner == "allies":
+        return (s._("The Allies win the game (%(mode)s): they hold %(capitals)s", mode=mode, capitals=held) if held
+                else s._("The Allies win the game"))
+    return s._("%(winner)s wins the game", winner=s.team_text(winner))
 
 
 SENTENCES: dict[str, Sentence] = {
