@@ -85,6 +85,22 @@ def test_owed_decisions_and_results_read_italian() -> None:
                           names, "it") == "L'Asse vince la partita (partita standard): controlla Russia, Regno Unito"
 
 
+def finish_the_soviet_turn(app: Flask, client: Any, game_id: int) -> None:
+    """The rules' default orders (else end the phase) until the Soviet Union's turn is over."""
+    from pbem.store import snapshots
+    from pbem.store.models.games import Game
+
+    for _step in range(40):
+        with Session(get_engine(app)) as s:
+            game = snapshots.load_game(s, s.get(Game, game_id))
+        owed = [o["seat"] for o in game.owed()]
+        if "ussr" not in owed:
+            return
+        order = RS.default_order(game.state, "ussr") or {"type": "end_phase"}
+        assert post_order(client, game_id, "ussr", order, last_seq(app, game_id)).status_code == 302
+    raise AssertionError("the Soviet turn did not end")
+
+
 @pytest.fixture
 def played(app: Flask, client: Any, user_factory: Any) -> dict[str, Any]:
     """A few orders of the Soviet Union's first turn, as an Italian player, with two refusals."""
@@ -108,11 +124,15 @@ def played(app: Flask, client: Any, user_factory: Any) -> dict[str, Any]:
     pages["game page"] = client.get(f"/games/{game_id}").get_data(as_text=True)
     pages["history"] = client.get(f"/games/{game_id}/history?from=1").get_data(as_text=True)
     pages["lobby"] = client.get("/games").get_data(as_text=True)
+    finish_the_soviet_turn(app, client, game_id)  # the turn's dice are revealed when it ends
+    pages["dice audit"] = client.get(f"/games/{game_id}/dice").get_data(as_text=True)
+    assert "Unione Sovietica" in pages["dice audit"] and "fuoco dell&#39;attaccante" in pages["dice audit"]
+    pages["standing orders"] = client.get(f"/games/{game_id}/standing?seat=ussr").get_data(as_text=True)
     log = client.get(f"/api/v1/games/{game_id}/log?limit=500").get_json()
     client.post("/auth/logout")
     as_user(client, axis)
     not_yours = client.post(f"/games/{game_id}/orders", data={
-        "seat": "germany", "order": json.dumps({"type": "end_phase"}), "expected_seq": str(last_seq(app, game_id))})
+        "seat": "japan", "order": json.dumps({"type": "end_phase"}), "expected_seq": str(last_seq(app, game_id))})
     assert not_yours.status_code == 403
     pages["refusal (not your turn)"] = not_yours.get_data(as_text=True)
     pages["new game form"] = client.get("/games/new?ruleset=aa1941").get_data(as_text=True)

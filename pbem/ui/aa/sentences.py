@@ -131,8 +131,8 @@ def submerged(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 def set_aside_removed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     ids = list(p.get("units", [])) + list(p.get("cargo", [])) + list(p.get("stranded", []))
-    return s._("%(place)s: %(units)s left without escort are lost", place=space_name(s._, p.get("place")),
-               units=s.by_owner(ids))
+    return s._("%(place)s: the casualties %(units)s fired back and leave the board",
+               place=space_name(s._, p.get("place")), units=s.by_owner(ids))
 
 
 def battle_landed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
