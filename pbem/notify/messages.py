@@ -22,7 +22,7 @@ from typing import Any
 
 from babel.dates import format_datetime
 from flask import current_app, render_template
-from flask_babel import force_locale
+from flask_babel import force_locale, get_locale
 from itsdangerous import URLSafeTimedSerializer
 from sqlmodel import Session
 
@@ -73,21 +73,50 @@ def user_time(value: datetime | str | None, user: User) -> str:
     return f"{text} {moment.astimezone(zone).tzname()}"  # CET/CEST, EST/EDT: what people use
 
 
-def seat_names(game: Game) -> dict[str, str]:
+def seat_names(game: Game, language: str | None = None) -> dict[str, str]:
+    """``{seat id: name}``, in ``language`` when given (the game's UI package names them)."""
     try:
         ruleset = load_ruleset(game.ruleset_key)
-        return {s["id"]: s.get("name", s["id"])
-                for s in ruleset.seats(json.loads(game.options or "{}"))}
+        seats = ruleset.seats(json.loads(game.options or "{}"))
+        if language:
+            from pbem.ui import ui_for
+
+            return ui_for(ruleset).seat_names(seats, language)
+        return {s["id"]: s.get("name", s["id"]) for s in seats}
     except Exception:  # noqa: BLE001 - names are cosmetic; fall back to ids
         return {}
+
+
+def result_words(game: Game, ctx: dict[str, Any], names: dict[str, str], language: str) -> str:
+    """The winner of a finished game (``ctx["winner"]``) as a sentence in ``language``."""
+    if not ctx.get("winner"):
+        return ""
+    from pbem.ui import ui_for
+
+    try:
+        return ui_for(load_ruleset(game.ruleset_key)).result_text({"winner": ctx["winner"]}, names, language)
+    except Exception:  # noqa: BLE001 - an uninstalled ruleset: the winner as queued
+        return _("Winner:") + " " + str(ctx["winner"])
+
+
+def owed_words(game: Game, ctx: dict[str, Any], names: dict[str, str], language: str) -> tuple[list[str], list[str]]:
+    """``(phases, decisions)`` of a notice in ``language``: the phase names queued in ``ctx``
+    (English, as the engine names them) and the decisions owed (``ctx["owed"]``) as sentences."""
+    from pbem.ui import ui_for
+
+    try:
+        ui = ui_for(load_ruleset(game.ruleset_key))
+    except Exception:  # noqa: BLE001 - an uninstalled ruleset: the words as queued
+        return [str(p) for p in ctx.get("phases") or []], []
+    phases = [ui.text(str(p), language) for p in ctx.get("phases") or []]
+    decisions = [ui.owed_text(o, names, language) for o in ctx.get("owed") or [] if isinstance(o, dict)]
+    return phases, list(dict.fromkeys(decisions))
 
 
 def since_lines(session: Session, game: Game, seat: str | None, after_seq: int,
                 up_to_seq: int) -> list[str]:
     """What happened in ``game`` after ``after_seq`` up to ``up_to_seq``, as ``seat`` sees it:
     the one read path (``services.reading``) and the game's describer, in the current language."""
-    from flask_babel import get_locale
-
     from pbem.services import reading
     from pbem.store import snapshots
     from pbem.ui import ui_for
@@ -123,12 +152,15 @@ def _game_vars(session: Session, user: User, ctx: dict[str, Any]) -> dict[str, A
     game = session.get(Game, ctx["game_id"])
     if game is None:
         raise LookupError(f"game {ctx['game_id']} no longer exists")
-    names = seat_names(game)
+    language = str(get_locale() or "en")
+    names = seat_names(game, language)
     seats = ctx.get("seats") or []
+    phases, decisions = owed_words(game, ctx, names, language)
     return {
         "game": game, "title": game.title,
         "seats": [names.get(s, s) for s in seats],
-        "phases": ctx.get("phases") or [],
+        "phases": phases, "decisions": decisions,
+        "winner": result_words(game, ctx, names, language),
         "deadline": user_time(ctx.get("deadline"), user),
         "open_url": absolute(f"/n/open/{open_token(int(user.id), int(game.id))}"),  # type: ignore[arg-type]
         "lines": (since_lines(session, game, seats[0] if seats else None,
@@ -143,7 +175,7 @@ def _digest_vars(session: Session, user: User, ctx: dict[str, Any]) -> dict[str,
         game = session.get(Game, item["game_id"])
         if game is None:
             continue
-        names = seat_names(game)
+        names = seat_names(game, str(get_locale() or "en"))
         items.append({"title": game.title, "seats": [names.get(s, s) for s in item["seats"]],
                       "deadline": user_time(item.get("deadline"), user),
                       "open_url": absolute(f"/n/open/{open_token(int(user.id), int(game.id))}")})  # type: ignore[arg-type]

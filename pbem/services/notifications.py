@@ -119,6 +119,11 @@ def _track(session: Session, game_row: Game, holders: dict[str, int], before: li
                                  due_at=as_utc(game_row.deadline_at)))
 
 
+#: What a "your turn" email keeps of each decision owed (``Ruleset.owed``), to word it in the
+#: recipient's language when it is sent (``pbem.notify.messages``).
+OWED_KEYS = ("seat", "kind", "place", "phase_key", "unit", "prompt_key", "prompt_params")
+
+
 def _your_turn(session: Session, game_row: Game, engine_game: Any, holders: dict[str, int],
                new_seats: list[str]) -> None:
     by_user: dict[int, list[str]] = {}
@@ -134,7 +139,8 @@ def _your_turn(session: Session, game_row: Game, engine_game: Any, holders: dict
                                     if o["seat"] in seats and o.get("phase")))
         since = last_order_seq(session, int(game_row.id), seats, engine_game.seq + 1)  # type: ignore[arg-type]
         deadline = as_utc(game_row.deadline_at)
-        ctx = {"game_id": game_row.id, "seats": seats, "phases": phases,
+        decisions = [{k: o[k] for k in OWED_KEYS if k in o} for o in owed if o["seat"] in seats]
+        ctx = {"game_id": game_row.id, "seats": seats, "phases": phases, "owed": decisions,
                "deadline": deadline.isoformat() if deadline else None,
                "since_seq": since, "up_to_seq": engine_game.seq}
         enqueue_template(session, to_address=user.email, template="your_turn", context=ctx,
@@ -157,13 +163,22 @@ def _game_over(session: Session, game_row: Game, engine_game: Any,
 
 
 def _webhook_text(game_row: Game, engine_game: Any, new_seats: list[str], over: bool) -> str:
+    """The chat post, in the current language: the game's vocabulary named by its UI package."""
+    from flask_babel import get_locale
+
+    from pbem.ui import ui_for
+
+    ruleset, language = engine_game.ruleset, str(get_locale() or "en")
+    ui = ui_for(ruleset)
     if over:
-        winner = (engine_game.result() or {}).get("winner")
-        return _("%(title)s is over. Winner: %(winner)s", title=game_row.title,
-                 winner=winner or "-")
+        winner = str((engine_game.result() or {}).get("winner") or "")
+        options = (getattr(engine_game, "meta", None) or {}).get("options") or {}
+        seats = {s["id"]: s["name"] for s in ruleset.seats(ruleset.normalise_options(options))}
+        name = seats.get(winner) or (ruleset.vocabulary("side", winner) if winner else "-")
+        return _("%(title)s is over. Winner: %(winner)s", title=game_row.title, winner=ui.text(name, language))
     owed = [o for o in engine_game.owed() if o["seat"] in new_seats]
-    names = ", ".join(dict.fromkeys(o.get("seat_name", o["seat"]) for o in owed))
-    phase = owed[0].get("phase", "") if owed else ""
+    names = ", ".join(dict.fromkeys(ui.text(str(o.get("seat_name", o["seat"])), language) for o in owed))
+    phase = ui.text(str(owed[0].get("phase", "")), language) if owed else ""
     deadline = as_utc(game_row.deadline_at)
     text = _("%(title)s: it is now %(names)s's turn (%(phase)s).", title=game_row.title,
              names=names, phase=phase)

@@ -118,6 +118,28 @@ class GameUI:
     def translator(self, language: str) -> Translator:
         return (self.catalog or platform.CATALOG).bind(language)
 
+    def text(self, english: str, language: str) -> str:
+        """An English string the engine marked with ``N_`` (an option label or choice, a phase or a
+        seat name) in ``language``: the family's catalog, else the platform's, else unchanged."""
+        for catalog in (self.catalog, platform.CATALOG):
+            if catalog is not None and catalog.has(language, english):
+                return catalog.gettext(language, english)
+        return english
+
+    def seat_names(self, seats: Iterable[Mapping[str, Any]], language: str) -> dict[str, str]:
+        """``{seat id: name}`` of ``seats`` (``Ruleset.seats`` entries) in ``language``."""
+        return {str(s["id"]): self.text(str(s.get("name") or s["id"]), language) for s in seats}
+
+    def result_text(self, result: Mapping[str, Any] | None, names: Mapping[str, str], language: str) -> str:
+        """A finished game's result (``Ruleset.result``) as a sentence; ``""`` while it goes on."""
+        if not result:
+            return ""
+        _ = platform.CATALOG.bind(language)
+        winner = result.get("winner")
+        if isinstance(winner, str) and winner:
+            return _("Winner: %(winner)s", winner=self.text(names.get(winner, winner), language))
+        return _("The game is over.")
+
     def owed_text(self, owed: Mapping[str, Any], names: Mapping[str, str], language: str) -> str:
         """The decision a seat owes, as a sentence (``owed`` is an entry of ``Ruleset.owed``)."""
         _ = platform.CATALOG.bind(language)

@@ -313,7 +313,7 @@ def log(game_id: int) -> ResponseReturnValue:
         return fail_with(exc)
     names = {s["id"]: s["name"] for s in data["seats"]}
     items = api_log.page(db_session(), game_id=game_id, ruleset=load_ruleset(data["ruleset"]),
-                         seat=data["seat"], seat_names=names, after=after, limit=limit)
+                         seat=data["seat"], seat_names=names, after=after, limit=limit, view=data["view"])
     # the page ends where the rows read end, even when the last of them were hidden
     end = min(after + limit, data["last_seq"])
     return jsonify({"events": [api_log.as_json(i) for i in items], "last_seq": data["last_seq"],

@@ -21,14 +21,17 @@ from typing import Any, NoReturn
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from pbem.engine import load_ruleset
 from pbem.services import dice_audit
 from pbem.services.common import seats_of
 from pbem.services.luck import luck_report
 from pbem.store.models.games import Game
+from pbem.ui import ui_for
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.db import db_session
 from pbem.web.dice_chart import face_chart, hits_chart
@@ -108,6 +111,23 @@ def _page(game: Game, seat: str | None, urls: dict[str, str], *, ledger: bool) -
     audit = _audit(game, seat)
     luck = luck_report(audit["rows"])
     names = _seat_names(game)
+    language = str(get_locale() or "en")
+    try:  # the game's words (players, spaces, steps, units) in the reader's language
+        ruleset = load_ruleset(game.ruleset_key)
+        ui = ui_for(ruleset)
+        names = ui.seat_names(seats_of(game), language)
+
+        def term(kind: str, value: Any) -> str:
+            return ui.term(kind, str(value), language, ruleset) if value else "—"
+
+        def word(value: Any) -> str:
+            return ui.text(str(value), language) if value else ""
+    except HANDLED:
+        def term(kind: str, value: Any) -> str:
+            return str(value) if value else "—"
+
+        def word(value: Any) -> str:
+            return str(value or "")
     for p in luck["players"]:
         p["name"] = names.get(p["player"], p["player"])
     is_organiser = not ledger and _user_id() == game.organiser_id
@@ -125,7 +145,7 @@ def _page(game: Game, seat: str | None, urls: dict[str, str], *, ledger: bool) -
         rows=audit["rows"], total=len(audit["all_rows"]), filters=audit["filters"],
         choices=audit["choices"], shuffles=dice_audit.shuffles(audit["events"]), luck=luck,
         face_chart=face_chart(luck["game"]["faces"]), hits_chart=hits_chart(luck["players"]),
-        is_organiser=is_organiser, links=links)
+        is_organiser=is_organiser, links=links, term=term, word=word)
 
 
 def _csv(game: Game, seat: str | None) -> Response:

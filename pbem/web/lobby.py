@@ -38,8 +38,9 @@ bp = Blueprint("lobby", __name__)
 def card(game: Any, *, my_seats: list[str] | None = None, free: int | None = None) -> dict:
     """One game in a list (``lobby/_game_list.html``)."""
     try:  # a game whose ruleset is no longer installed is still listed, by its key
-        names = {s["id"]: s["name"] for s in seats_of(game)}
-        title = load_ruleset(game.ruleset_key).title or game.ruleset_key
+        ruleset = load_ruleset(game.ruleset_key)
+        names = ui_for(ruleset).seat_names(seats_of(game), str(get_locale() or "en"))
+        title = ruleset.title or game.ruleset_key
     except (*HANDLED, LookupError):
         names, title = {}, game.ruleset_key
     owed = json.loads(game.owed_seats) if game.status != "finished" else []
@@ -92,6 +93,7 @@ def ruleset_choices() -> list[dict[str, str]]:
 def option_fields(ruleset: Ruleset, values: dict[str, str]) -> list[dict[str, Any]]:
     """The ruleset's ``options_schema()`` as form fields, with the values typed so far."""
     fields = []
+    ui, language = ui_for(ruleset), str(get_locale() or "en")
     for spec in ruleset.options_schema():
         name, kind = spec["name"], spec.get("type", "choice")
         if kind == "file":  # a document for the starting position: pbem/web/player_files.py
@@ -104,9 +106,9 @@ def option_fields(ruleset: Ruleset, values: dict[str, str]) -> list[dict[str, An
             value = raw if raw is not None else spec.get("default", "")
         choices = [c if isinstance(c, dict) else {"value": c, "label": str(c)}
                    for c in spec.get("choices", [])]
-        fields.append({"name": name, "label": spec.get("label", name), "type": kind,
+        fields.append({"name": name, "label": ui.text(str(spec.get("label", name)), language), "type": kind,
                        "value": value, "min": spec.get("min"), "max": spec.get("max"),
-                       "choices": [{"value": c["value"], "label": c.get("label", str(c["value"]))}
+                       "choices": [{"value": c["value"], "label": ui.text(str(c.get("label", c["value"])), language)}
                                    for c in choices]})
     return fields
 

@@ -151,12 +151,13 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
     uid = user_id()
     ruleset = load_ruleset(data["ruleset"])
     game = data["game"]
-    names = {s["id"]: s["name"] for s in data["seats"]}
-    owing = {o["seat"] for o in data["owed"]}
-    seats = [{**s, "holder_name": s["user_name"], "mine": s["id"] in data["my_seats"]}
-             for s in data["seats"]]
     ui = ui_for(ruleset)
     language = str(get_locale() or "en")
+    names = ui.seat_names(data["seats"], language)  # the game's vocabulary in the reader's language
+    owing = {o["seat"] for o in data["owed"]}
+    seats = [{**s, "name": names[s["id"]], "holder_name": s["user_name"], "mine": s["id"] in data["my_seats"],
+              "side_name": ui.term("side", s["side"], language, ruleset) if s.get("side") else ""}
+             for s in data["seats"]]
     legal_orders = (data["legal"] or {}).get("orders") if data["seat"] else None
     legal = {data["seat"]: [{"json": canonical_json(o), "label": order_label(o)}
                             for o in legal_orders]} if legal_orders else {}
@@ -171,7 +172,7 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
         "status_label": status_labels().get(data["status"], data["status"]),
         "organiser_name": organiser.display_name if organiser else "?",
         "deadline_hours": game.deadline_hours,
-        "result_text": ", ".join(f"{k}: {v}" for k, v in (data["result"] or {}).items()),
+        "result_text": ui.result_text(data["result"], names, language),
         "seats": seats, "viewer_seats": [data["seat"]] if data["seat"] else [],
         "viewer_seat_names": [names.get(data["seat"], data["seat"])] if data["seat"] else [],
         "owed": [{**o, "seat_name": names.get(o["seat"], o["seat"]), "text": ui.owed_text(o, names, language),

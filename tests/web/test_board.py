@@ -87,7 +87,7 @@ def test_history_page_steps_and_charts(app, client, user_factory) -> None:
     as_user(client, allies)
     form_post(client, app, game_id, "ussr", kind="purchase", **{"buy-infantry": "2"})
     html = client.get(f"/games/{game_id}/history?from=1").get_data(as_text=True)
-    assert "Soviet Union buys 2 infantry (6 IPCs)" in html and 'id="history-stepper"' in html
+    assert "Soviet Union buys 2 infantry for 6 IPCs" in html and 'id="history-stepper"' in html
     first = client.get(f"/games/{game_id}/history/frame?at=1").get_json()
     assert first["owners"]["Germany"] == "germany" and "3I 1T 1F" in first["marks"]
 
@@ -133,7 +133,7 @@ def test_battle_forms_work_without_javascript(app, client, user_factory) -> None
     assert "Casualties of the attacker: 1 infantry" in html
     assert "Press on in West Russia (round 2)" in html  # 3 attackers against 2 defenders now
     retreat = re.search(r'<select id="retreat-1" name="to">(.*?)</select>', html, re.S)
-    assert retreat and "<option>Russia</option>" in retreat.group(1)
+    assert retreat and '<option value="Russia">Russia</option>' in retreat.group(1)
 
 
 def test_another_powers_standing_orders_never_reach_the_board_pages(app, client, user_factory) -> None:

@@ -14,8 +14,8 @@ from typing import Any
 from flask import Blueprint, render_template
 from markupsafe import Markup
 
-from pbem.ui.aa import board_svg, describe, forms, history, page
-from pbem.ui.base import GameReader, GameUI
+from pbem.ui.aa import board_svg, describe, forms, history, page, sentences
+from pbem.ui.base import Audience, GameReader, GameUI
 
 HERE = Path(__file__).parent
 
@@ -39,13 +39,26 @@ class AAUI(GameUI):
 
     def owed_text(self, owed: Mapping[str, Any], names: Mapping[str, str], language: str) -> str:
         _ = self.translator(language)
-        power = describe.power_name(_, owed.get("seat"), dict(names))
+        power = describe.power_name(_, owed.get("seat"), {k: _(v) for k, v in names.items()})
         kind = owed.get("kind")
+        params = owed.get("prompt_params") or {}
         if kind == "casualties":
-            return _("%(power)s: choose casualties in %(place)s", power=power, place=owed.get("place"))
+            count, place = int(params.get("count") or 0), describe.space_name(_, owed.get("place"))
+            if count:
+                return _.ngettext("%(power)s: choose %(num)d casualty in %(place)s",
+                                  "%(power)s: choose %(num)d casualties in %(place)s", count, power=power,
+                                  place=place)
+            return _("%(power)s: choose casualties in %(place)s", power=power, place=place)
         if kind == "stranded":
             return _("%(power)s: land a stranded fighter", power=power)
         return _("%(power)s: %(phase)s", power=power, phase=describe.phase_name(_, kind))
+
+    def result_text(self, result: Mapping[str, Any] | None, names: Mapping[str, str], language: str) -> str:
+        if not result:
+            return ""
+        story = self.story(None, Audience(language, None, dict(names)))
+        assert isinstance(story, describe.AAStory)
+        return sentences.game_won(story, dict(result), {})
 
     def template_words(self, language: str) -> dict[str, Any]:
         """``_``/``gettext``/``ngettext`` for the package's templates: the ``aa`` domain first, then

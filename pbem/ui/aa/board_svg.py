@@ -154,6 +154,8 @@ def board_svg(board: dict[str, Any], view: dict[str, Any], names: dict[str, str]
     for name, kind, safe_name, value, tail in _pieces(board["folder"]):
         owner = owners.get(name) if kind == "land" else None
         aria = escape(space_label(name, names.get(owner or "", ""), value)) if space_label else safe_name
+        if space_label:  # the tooltip names the space in the reader's language too
+            tail = tail.replace(f"<title>{safe_name}</title>", f"<title>{escape(space_label(name, '', 0))}</title>")
         parts.append(f'<path id="sp-{slug(name)}" class="sp {kind} o-{owner or "none"}" data-space="{safe_name}" '
                      f'tabindex="0" role="button" aria-label="{aria}{tail}')
     parts.append("</g>")

@@ -68,10 +68,10 @@ def space_label(_: Translator) -> Any:
     """The accessible name of a space: ``label(name, owner_name, value)`` in the reader's language."""
     def label(name: str, owner: str, value: int) -> str:
         if owner and value:
-            return _("%(space)s: %(owner)s, %(value)s IPCs", space=name, owner=owner, value=value)
+            return _("%(space)s: %(owner)s, %(value)s IPCs", space=_(name), owner=owner, value=value)
         if owner:
-            return _("%(space)s: %(owner)s", space=name, owner=owner)
-        return name
+            return _("%(space)s: %(owner)s", space=_(name), owner=owner)
+        return _(name)
     return label
 
 

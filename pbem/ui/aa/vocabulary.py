@@ -1,0 +1,80 @@
+"""The A&A family's words, marked for the ``aa`` catalog (``N_``) and translated where shown.
+
+Everything a reader may meet of the game's vocabulary is here: unit types (the describer's
+lower-case names and the rules data's names used by refusals), powers of every edition, sides,
+phases, firing steps, battle endings and the names of the board's spaces. Space names are the
+rules data's keys (the names printed on the board); the Italian catalog gives the Italian name
+where the Italian rulebook uses one ("Germania", "Gibilterra", "zona di mare 5" as "ZM 5") and
+the board's name otherwise. ``tests/web/test_italian_aa.py`` checks that every space, unit type,
+power, side and phase of every A&A ruleset is here and translated.
+"""
+
+from __future__ import annotations
+
+from pbem.ui.i18n import N_
+
+#: Unit type -> (singular, plural), English; translated where shown.
+UNIT_NAMES: dict[str, tuple[str, str]] = {
+    "infantry": (N_("infantry"), N_("infantry")), "tank": (N_("tank"), N_("tanks")),
+    "artillery": (N_("artillery"), N_("artillery")),
+    "fighter": (N_("fighter"), N_("fighters")), "bomber": (N_("bomber"), N_("bombers")),
+    "submarine": (N_("submarine"), N_("submarines")), "transport": (N_("transport"), N_("transports")),
+    "destroyer": (N_("destroyer"), N_("destroyers")),
+    "carrier": (N_("aircraft carrier"), N_("aircraft carriers")),
+    "battleship": (N_("battleship"), N_("battleships")),
+    "cruiser": (N_("cruiser"), N_("cruisers")), "mech_infantry": (N_("mechanized infantry"),
+                                                                    N_("mechanized infantry")),
+    "aa_gun": (N_("antiaircraft gun"), N_("antiaircraft guns")),
+    "factory": (N_("industrial complex"), N_("industrial complexes")),
+}
+#: The rules data's unit names (``Ruleset.vocabulary("unit", ...)``, used in refusals).
+DATA_UNIT_NAMES = (N_("Infantry"), N_("Artillery"), N_("Tank"), N_("Fighter"), N_("Bomber"), N_("Submarine"),
+                   N_("Transport"), N_("Destroyer"), N_("Aircraft carrier"), N_("Battleship"), N_("Cruiser"),
+                   N_("Mechanized infantry"), N_("Antiaircraft gun"), N_("Industrial complex"))
+PHASES = {"purchase": N_("purchase units"), "combat_move": N_("combat move"), "combat": N_("conduct combat"),
+          "noncombat_move": N_("noncombat move"), "mobilize": N_("mobilize new units"),
+          "research": N_("research and development"), "repair": N_("repair units"),
+          "collect_income": N_("collect income")}
+SIDES = {"attacker": N_("attacker"), "defender": N_("defender"), "none": N_("nobody")}
+STEPS = {"surprise strike": N_("surprise strike"), "attacker fire": N_("attacker fire"),
+         "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports")}
+POWERS = {"germany": N_("Germany"), "ussr": N_("Soviet Union"), "japan": N_("Japan"), "uk": N_("United Kingdom"),
+          "usa": N_("United States"), "italy": N_("Italy"), "china": N_("China"), "anzac": N_("ANZAC"),
+          "france": N_("France")}
+#: The rules data's side names (``Ruleset.vocabulary("side", ...)``).
+SIDE_NAMES = {"axis": N_("Axis"), "allies": N_("Allies")}
+TEAMS = {"axis": N_("the Axis"), "allies": N_("the Allies")}
+BY = {"automatic": N_("automatically"), "owner": N_("by its owner"), "standing orders": N_("by standing orders"),
+      "attacker": N_("by the attacker")}
+#: Why a battle ended (``aa.battle_ended`` ``reason``).
+ENDINGS = {"defender destroyed": N_("the defenders are destroyed"),
+           "attacker destroyed": N_("the attackers are destroyed"),
+           "both sides destroyed": N_("both sides are destroyed"),
+           "stalemate": N_("no side can hit the other"),
+           "attacker retreated": N_("the attacker retreated")}
+#: The victory conditions (``aa.game_won`` ``mode``).
+MODES = {"two_capitals": N_("standard game"), "one_capital": N_("quick game")}
+
+#: The board's spaces (A&A 1941): territories, then the numbered sea zones ("SZ 5").
+SPACES = (
+    N_("Afghanistan"), N_("Alaska"), N_("Anglo-Egypt Sudan"), N_("Angola"), N_("Archangel"), N_("Australia"),
+    N_("Belgian Congo Kenya"), N_("Borneo"), N_("Brazil"), N_("Caroline Islands"), N_("Caucasus"),
+    N_("Central America"), N_("Chile Argentina"), N_("Coastal China"), N_("Colombia Venezuela"),
+    N_("East Indies"), N_("East Mexico"), N_("Eastern Canada"), N_("Eastern Europe"), N_("Eastern United States"),
+    N_("Eire"), N_("French Equatorial Africa"), N_("French Madagascar"), N_("French West Africa"), N_("Germany"),
+    N_("Gibraltar"), N_("Greenland"), N_("Hawaiian Islands"), N_("Himalaya"), N_("Iceland"), N_("India"),
+    N_("Italian East Africa"), N_("Iwo Jima"), N_("Japan"), N_("Karelia"), N_("Manchuria"), N_("Mexico"),
+    N_("Middle East"), N_("Midway"), N_("Mongolia"), N_("Mozambique"), N_("New Guinea"), N_("New Zealand"),
+    N_("North Africa"), N_("Northwestern China"), N_("Norway Finland"), N_("Okinawa"), N_("Philippine Islands"),
+    N_("Russia"), N_("Sahara"), N_("Saudi Arabia"), N_("Siberia"), N_("Solomon Islands"), N_("Southeast Asia"),
+    N_("Southern Europe"), N_("Soviet Far East"), N_("Spain Portugal"), N_("Sweden"), N_("Switzerland"),
+    N_("Szechwan"), N_("Turkey"), N_("Ukraine"), N_("Union of South Africa"), N_("United Kingdom"), N_("Urals"),
+    N_("Wake Island"), N_("West Indies"), N_("West Russia"), N_("Western Canada"), N_("Western Europe"),
+    N_("Western United States"),
+    N_("SZ 1"), N_("SZ 2"), N_("SZ 3"), N_("SZ 4"), N_("SZ 5"), N_("SZ 6"), N_("SZ 7"), N_("SZ 8"), N_("SZ 9"),
+    N_("SZ 10"), N_("SZ 11"), N_("SZ 12"), N_("SZ 13"), N_("SZ 14"), N_("SZ 15"), N_("SZ 16"), N_("SZ 17"),
+    N_("SZ 18"), N_("SZ 19"), N_("SZ 20"), N_("SZ 21"), N_("SZ 22"), N_("SZ 23"), N_("SZ 24"), N_("SZ 25"),
+    N_("SZ 26"), N_("SZ 27"), N_("SZ 28"), N_("SZ 29"), N_("SZ 30"), N_("SZ 31"), N_("SZ 32"), N_("SZ 33"),
+    N_("SZ 34"), N_("SZ 35"), N_("SZ 36"), N_("SZ 37"), N_("SZ 38"), N_("SZ 39"), N_("SZ 40"), N_("SZ 41"),
+    N_("SZ 42"), N_("SZ 43"), N_("SZ 44"), N_("SZ 45"), N_("SZ 46"), N_("SZ 47"), N_("SZ 48"), N_("SZ 49"),
+)
