@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 #: family -> "module:attribute" of its UI object (a GameUI instance).
 UI_PACKAGES: dict[str, str] = {
     "aa": "pbem.ui.aa:UI",
+    "vic": "pbem.ui.victory:UI",
 }
 
 _loaded: dict[str, GameUI] = {}
