@@ -56,8 +56,7 @@ def test_VIC_SETUP_07_deploy_by_form_then_move_by_the_forms_data(app, user_facto
 
 
 def test_the_page_is_in_italian(app, user_factory) -> None:
-    game_id, clients = _game(app, user_factory)
-    client = clients["red"]
-    client.set_cookie("lang", "it")
-    page = client.get(f"/games/{game_id}?seat=red", headers={"Accept-Language": "it"}).get_data(as_text=True)
-    assert "Turno" in page and "Sigilla lo schieramento" in page
+    users = {"blue": user_factory(display_name="Bianca"), "red": user_factory(display_name="Rocco", language="it")}
+    game_id = start(app, users, "victory", {"scenario": "river_line"})
+    page = as_user(app.test_client(), users["red"]).get(f"/games/{game_id}?seat=red").get_data(as_text=True)
+    assert "Turno 1 di 8" in page and "Sigilla lo schieramento" in page and "Blocco di Blu (coperto) in" in page

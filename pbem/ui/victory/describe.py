@@ -228,7 +228,9 @@ class VictoryStory(Story):
     def _beachheads(self, p: dict[str, Any], secret: dict[str, Any]) -> str:
         text = self._("%(side)s ends its player-turn.", side=self.side(p.get("side")))
         if p.get("designated"):
-            text += " " + self._("Beachheads: %(hexes)s.", hexes=hexes_text(self._, p["designated"]))
+            text += " " + self._("Beachheads: %(hexes)s.", hexes=", ".join(
+                f"{d['hex']} ({unit(self._, d.get('type'))} {d.get('steps')})" if isinstance(d, dict) else str(d)
+                for d in p["designated"]))
         if p.get("cancelled"):
             text += " " + self._("Beachheads given up: %(hexes)s.", hexes=hexes_text(self._, p["cancelled"]))
         return text

@@ -161,7 +161,8 @@ def forms(_: Translator, view: dict[str, Any], legal: dict[str, Any]) -> dict[st
                                          for bid in c["blocks"] if bid in blocks]}
                              for h, c in sorted(prod["cities"].items())]
     if "deploy" in out["owed"]:
-        out["deploy"] = {"free": bool(legal.get("free")), "bases": legal.get("bases") or [],
+        out["deploy"] = {"free": bool(legal.get("free")),
+                         "bases": [{"hex": h, "name": place_name(view["scenario"], h)} for h in legal.get("bases") or []],
                          "blocks": [{"block": bid, "name": name(bid), "hex": b["hex"]}
                                     for bid, b in sorted(blocks.items())]}
     return out
