@@ -17,7 +17,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
-from pbem.engine import Ruleset, RulesError, available, load_ruleset
+from pbem.engine import RulesError, Ruleset, available, load_ruleset
 from pbem.engine.options import parse_form
 from pbem.services import export as export_service
 from pbem.services import games as game_service
@@ -144,7 +144,7 @@ def parse_options(ruleset: Ruleset, form: Any) -> tuple[dict[str, Any], dict[str
         except RulesError as err:
             field = next((f"opt_{s['name']}" for s in schema if s.get("type") == "json"
                           and options.get(s["name"]) is not None), "_form")
-            problems = {field: err}
+            return options, {field: f"{ui.refusal(err.to_dict(), language, ruleset)} [{err.rule_id}]"}
     return options, {field: ui.refusal(err.to_dict(), language, ruleset) for field, err in problems.items()}
 
 

@@ -31,8 +31,13 @@ class VictoryUI(GameUI):
 
     def blueprint(self) -> Blueprint:
         if self._blueprint is None:
-            self._blueprint = Blueprint("ui_victory", __name__, template_folder=str(HERE / "templates"),
-                                        static_folder=str(HERE / "static"), static_url_path="/ui/victory/static")
+            self._blueprint = Blueprint(
+                "ui_victory",
+                __name__,
+                template_folder=str(HERE / "templates"),
+                static_folder=str(HERE / "static"),
+                static_url_path="/ui/victory/static",
+            )
         return self._blueprint
 
     def owed_text(self, owed: Mapping[str, Any], names: Mapping[str, str], language: str) -> str:
@@ -59,8 +64,14 @@ class VictoryUI(GameUI):
         if game["view"] is None or "scenario" not in game["view"]:
             return None
         context = page.page_context(self, game, read, language)
-        return Markup(render_template("victory/view.html", game=game, vic=context,  # noqa: S704 - our template
-                                      **self.template_words(language)))
+        return Markup(
+            render_template(
+                "victory/view.html",
+                game=game,
+                vic=context,  # noqa: S704 - our template
+                **self.template_words(language),
+            )
+        )
 
     def board_svg(self, data: dict[str, Any], read: GameReader, language: str) -> str | None:
         view = data["view"]

@@ -80,12 +80,14 @@ def map_layer(board: Board, hex_label: Callable[[str], str]) -> list[str]:
     out = ['<g class="vic-hexes">']
     for h in sorted(board.hexes):
         x, y = centre(h)
-        out.append(f'<polygon class="hex t-{hex_class(board, h)}" id="hex-{h}" data-hex="{h}" '
-                   f'points="{_pts(corners(h))}"><title>{escape(hex_label(h))}</title></polygon>')
+        out.append(
+            f'<polygon class="hex t-{hex_class(board, h)}" id="hex-{h}" data-hex="{h}" '
+            f'points="{_pts(corners(h))}"><title>{escape(hex_label(h))}</title></polygon>'
+        )
         out.append(f'<text class="hex-no" x="{x:.1f}" y="{y - H / 2 + 9:.1f}">{h}</text>')
         if board.hexes[h].get("canal"):
             out.append(f'<path class="canal" d="M{x - R * 0.7:.1f},{y:.1f} H{x + R * 0.7:.1f}"/>')
-    out.append("</g><g class=\"vic-sides\">")
+    out.append('</g><g class="vic-sides">')
     for key, side in sorted(board.sides.items()):
         a, b = key.split("-")
         (x1, y1), (x2, y2) = edge(a, b)
@@ -102,8 +104,10 @@ def map_layer(board: Board, hex_label: Callable[[str], str]) -> list[str]:
             continue
         a, b = key.split("-")
         (x1, y1), (x2, y2) = centre(a), centre(b)
-        out.append(f'<line class="road{" bridge" if side.bridge else ""}" x1="{x1:.1f}" y1="{y1:.1f}" '
-                   f'x2="{x2:.1f}" y2="{y2:.1f}"/>')
+        out.append(
+            f'<line class="road{" bridge" if side.bridge else ""}" x1="{x1:.1f}" y1="{y1:.1f}" '
+            f'x2="{x2:.1f}" y2="{y2:.1f}"/>'
+        )
     out.append("</g>")
     return out
 
@@ -113,21 +117,27 @@ def places_layer(board: Board, control: dict[str, str], names: bool = True) -> l
     for h, city in sorted(board.cities.items()):
         x, y = centre(h)
         owner = control.get(h) or board.owner_of(h) or "none"
-        out.append(f'<g class="city c-{owner}{" port" if h in board.ports else ""}">'
-                   f'<circle cx="{x - R * 0.55:.1f}" cy="{y - H * 0.2:.1f}" r="7"/>'
-                   f'<text class="pp" x="{x - R * 0.55:.1f}" y="{y - H * 0.2 + 3.5:.1f}">{city["pp"]}</text></g>')
+        out.append(
+            f'<g class="city c-{owner}{" port" if h in board.ports else ""}">'
+            f'<circle cx="{x - R * 0.55:.1f}" cy="{y - H * 0.2:.1f}" r="7"/>'
+            f'<text class="pp" x="{x - R * 0.55:.1f}" y="{y - H * 0.2 + 3.5:.1f}">{city["pp"]}</text></g>'
+        )
         if names:
             out.append(f'<text class="place-name" x="{x:.1f}" y="{y + H / 2 - 4:.1f}">{escape(city["name"])}</text>')
     for h, town in sorted(board.towns.items()):
         x, y = centre(h)
         owner = control.get(h) or board.owner_of(h) or "none"
-        out.append(f'<rect class="town c-{owner}{" port" if h in board.ports else ""}" x="{x - R * 0.55 - 5:.1f}" '
-                   f'y="{y - H * 0.2 - 5:.1f}" width="10" height="10"/>')
+        out.append(
+            f'<rect class="town c-{owner}{" port" if h in board.ports else ""}" x="{x - R * 0.55 - 5:.1f}" '
+            f'y="{y - H * 0.2 - 5:.1f}" width="10" height="10"/>'
+        )
         if names:
             out.append(f'<text class="place-name" x="{x:.1f}" y="{y + H / 2 - 4:.1f}">{escape(town["name"])}</text>')
     for h in sorted(board.ports):
         x, y = centre(h)
-        out.append(f'<text class="anchor" x="{x + R * 0.55:.1f}" y="{y - H * 0.2 + 4:.1f}" aria-hidden="true">⚓</text>')
+        out.append(
+            f'<text class="anchor" x="{x + R * 0.55:.1f}" y="{y - H * 0.2 + 4:.1f}" aria-hidden="true">⚓</text>'
+        )
     out.append("</g>")
     return out
 
@@ -136,9 +146,17 @@ def stacks(view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """Blocks by hex, as the view shows them: ``{"side", "own", "id"?, "type"?, "steps"?}``."""
     out: dict[str, list[dict[str, Any]]] = {}
     for bid, b in sorted((view.get("blocks") or {}).items()):
-        out.setdefault(b["hex"], []).append({"side": b["side"], "own": True, "id": bid, "type": b["type"],
-                                             "steps": b["steps"], "carried": bool(b.get("carrier")),
-                                             "unsupplied": bool(b.get("unsupplied"))})
+        out.setdefault(b["hex"], []).append(
+            {
+                "side": b["side"],
+                "own": True,
+                "id": bid,
+                "type": b["type"],
+                "steps": b["steps"],
+                "carried": bool(b.get("carrier")),
+                "unsupplied": bool(b.get("unsupplied")),
+            }
+        )
     for o in view.get("others") or []:
         rec = {"side": o["side"], "own": False, "carried": bool(o.get("carried"))}
         if o.get("revealed"):
@@ -153,8 +171,10 @@ def block_svg(b: dict[str, Any], x: float, y: float, s: float, label: str, hex_:
     if b.get("carried"):
         classes.append("carried")
     attrs = f' data-hex="{hex_}"' + (f' data-block="{escape(b["id"])}" tabindex="0" role="button"' if b["own"] else "")
-    parts = [f'<g class="{" ".join(classes)}"{attrs} aria-label="{escape(label)}"><title>{escape(label)}</title>',
-             f'<rect x="{x:.1f}" y="{y:.1f}" width="{s:.1f}" height="{s:.1f}" rx="2"/>']
+    parts = [
+        f'<g class="{" ".join(classes)}"{attrs} aria-label="{escape(label)}"><title>{escape(label)}</title>',
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{s:.1f}" height="{s:.1f}" rx="2"/>',
+    ]
     if b.get("type"):
         parts.append(f'<text class="bt" x="{x + s / 2:.1f}" y="{y + s * 0.55:.1f}">{escape(str(b["type"]))}</text>')
         steps = int(b.get("steps") or 0)
@@ -177,20 +197,36 @@ def blocks_layer(view: dict[str, Any], block_label: Callable[[dict[str, Any], st
         for i, b in enumerate(shown):
             out.append(block_svg(b, x0 + (i % per) * (s + 1), y0 + (i // per) * (s + 1), s, block_label(b, h), h))
         if len(blocks) > len(shown):
-            out.append(f'<text class="more" x="{x + R * 0.6:.1f}" y="{y + H * 0.35:.1f}">+{len(blocks) - len(shown)}</text>')
+            out.append(
+                f'<text class="more" x="{x + R * 0.6:.1f}" y="{y + H * 0.35:.1f}">+{len(blocks) - len(shown)}</text>'
+            )
     out.append("</g>")
     return out
 
 
-def board_svg(scenario: dict[str, Any], view: dict[str, Any], _: Translator,
-              block_label: Callable[[dict[str, Any], str], str], hex_label: Callable[[str], str]) -> str:
+def board_svg(
+    scenario: dict[str, Any],
+    view: dict[str, Any],
+    _: Translator,
+    block_label: Callable[[dict[str, Any], str], str],
+    hex_label: Callable[[str], str],
+) -> str:
     board = board_of(scenario)
     w, h = size(board)
     battle = (view.get("battle") or {}).get("hex")
     marks = [f'<polygon class="mark battle-now" points="{_pts(corners(battle))}"/>'] if battle else []
-    marks += [f'<polygon class="mark battle" points="{_pts(corners(b))}"/>' for b in view.get("battles") or []
-              if b != battle and b in board.hexes]
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="vic-map" viewBox="0 0 {w:.0f} {h:.0f}" '
-             f'role="group" aria-label="{escape(_("Map"))}">', *map_layer(board, hex_label),
-             *places_layer(board, view.get("control") or {}), *marks, *blocks_layer(view, block_label), "</svg>"]
+    marks += [
+        f'<polygon class="mark battle" points="{_pts(corners(b))}"/>'
+        for b in view.get("battles") or []
+        if b != battle and b in board.hexes
+    ]
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="vic-map" viewBox="0 0 {w:.0f} {h:.0f}" '
+        f'role="group" aria-label="{escape(_("Map"))}">',
+        *map_layer(board, hex_label),
+        *places_layer(board, view.get("control") or {}),
+        *marks,
+        *blocks_layer(view, block_label),
+        "</svg>",
+    ]
     return "".join(parts)

@@ -24,7 +24,7 @@ def _steps(form: Any, name: str) -> int:
 
 def _picked(form: Any, prefix: str) -> dict[str, str]:
     """``{block: value}`` of the fields ``<prefix><block>`` with a value."""
-    return {k[len(prefix):]: v for k, v in form.items() if k.startswith(prefix) and v}
+    return {k[len(prefix) :]: v for k, v in form.items() if k.startswith(prefix) and v}
 
 
 def move(value: str) -> dict[str, Any]:
@@ -76,8 +76,11 @@ def build_order(kind: str, form: Any) -> dict[str, Any] | None:
     if kind == "take_hit":
         return {"type": "take_hit", "block": form.get("block", "")}
     if kind == "retreat_all":
-        return {"type": "retreat_all", "moves": _picked(form, "to-"), **(
-            {"blockade": True} if form.get("blockade") == "1" else {})}
+        return {
+            "type": "retreat_all",
+            "moves": _picked(form, "to-"),
+            **({"blockade": True} if form.get("blockade") == "1" else {}),
+        }
     if kind == "rebase":
         return {"type": "rebase", "moves": _picked(form, "base-")}
     if kind == "end_turn":

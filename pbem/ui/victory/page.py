@@ -35,12 +35,18 @@ def labels(_: Translator, scenario: dict[str, Any], names: dict[str, str]) -> tu
     def block_label(b: dict[str, Any], h: str) -> str:
         side = names.get(b["side"], side_name(_, b["side"]))
         if b.get("type"):
-            return _("%(side)s %(unit)s, %(steps)s steps, at %(hex)s", side=side, unit=unit(_, b["type"]),
-                     steps=b.get("steps"), hex=h)
+            return _(
+                "%(side)s %(unit)s, %(steps)s steps, at %(hex)s",
+                side=side,
+                unit=unit(_, b["type"]),
+                steps=b.get("steps"),
+                hex=h,
+            )
         return _("%(side)s block (hidden) at %(hex)s", side=side, hex=h)
 
     def hex_label(h: str) -> str:
         return place_name(scenario, h)
+
     return block_label, hex_label
 
 
@@ -94,10 +100,20 @@ def battle_reports(story: Any, events: list[dict[str, Any]]) -> list[dict[str, A
 
 def own_blocks(_: Translator, view: dict[str, Any]) -> list[dict[str, Any]]:
     sc = view["scenario"]
-    return [{"id": bid, "text": _("%(unit)s %(block)s, %(steps)s steps, at %(hex)s", unit=unit(_, b["type"]), block=bid,
-                                  steps=b["steps"], hex=place_name(sc, b["hex"])),
-             "unsupplied": bool(b.get("unsupplied"))}
-            for bid, b in sorted((view.get("blocks") or {}).items())]
+    return [
+        {
+            "id": bid,
+            "text": _(
+                "%(unit)s %(block)s, %(steps)s steps, at %(hex)s",
+                unit=unit(_, b["type"]),
+                block=bid,
+                steps=b["steps"],
+                hex=place_name(sc, b["hex"]),
+            ),
+            "unsupplied": bool(b.get("unsupplied")),
+        }
+        for bid, b in sorted((view.get("blocks") or {}).items())
+    ]
 
 
 def action_label(_: Translator, a: dict[str, Any]) -> str:
@@ -127,27 +143,58 @@ def forms(_: Translator, view: dict[str, Any], legal: dict[str, Any]) -> dict[st
 
     def name(bid: str) -> str:
         b = blocks.get(bid)
-        return _("%(unit)s %(block)s (%(steps)s) at %(hex)s", unit=unit(_, b["type"]), block=bid, steps=b["steps"],
-                 hex=b["hex"]) if b else bid
+        return (
+            _(
+                "%(unit)s %(block)s (%(steps)s) at %(hex)s",
+                unit=unit(_, b["type"]),
+                block=bid,
+                steps=b["steps"],
+                hex=b["hex"],
+            )
+            if b
+            else bid
+        )
+
     out: dict[str, Any] = {"owed": legal.get("owed") or []}
     if "move" in out["owed"]:
-        out["moves"] = [{"block": bid, "name": name(bid), "options": [
-            {"value": move_value(bid, m), "text": _("%(to)s by %(mode)s%(battle)s", to=m["to"],
-                                                    mode=_(MODES.get(m["mode"], m["mode"])),
-                                                    battle=_(", battle") if m["battle"] else "")} for m in ms]}
-            for bid, ms in sorted((legal.get("moves") or {}).items()) if ms]
+        out["moves"] = [
+            {
+                "block": bid,
+                "name": name(bid),
+                "options": [
+                    {
+                        "value": move_value(bid, m),
+                        "text": _(
+                            "%(to)s by %(mode)s%(battle)s",
+                            to=m["to"],
+                            mode=_(MODES.get(m["mode"], m["mode"])),
+                            battle=_(", battle") if m["battle"] else "",
+                        ),
+                    }
+                    for m in ms
+                ],
+            }
+            for bid, ms in sorted((legal.get("moves") or {}).items())
+            if ms
+        ]
         out["restart"] = legal.get("restart") or []
     if "air_cover" in out["owed"]:
         out["cover"] = [{"block": bid, "name": name(bid), "hexes": hs} for bid, hs in sorted(legal["cover"].items())]
     if "act" in out["owed"]:
-        out["actors"] = [{"block": a["block"], "name": f"{a['alias']} · {name(a['block'])}",
-                          "actions": [{"value": action_value(x), "text": action_label(_, x)} for x in a["actions"]]}
-                         for a in legal.get("actors") or []]
+        out["actors"] = [
+            {
+                "block": a["block"],
+                "name": f"{a['alias']} · {name(a['block'])}",
+                "actions": [{"value": action_value(x), "text": action_label(_, x)} for x in a["actions"]],
+            }
+            for a in legal.get("actors") or []
+        ]
     if "take_hit" in out["owed"]:
         out["tied"] = [{"block": bid, "name": name(bid)} for bid in legal.get("tied") or []]
     if "retreat_all" in out["owed"]:
-        out["retreats"] = [{"block": bid, "name": name(bid), "hexes": hs}
-                           for bid, hs in sorted((legal.get("retreats") or {}).items())]
+        out["retreats"] = [
+            {"block": bid, "name": name(bid), "hexes": hs} for bid, hs in sorted((legal.get("retreats") or {}).items())
+        ]
         out["blockade"] = bool(legal.get("blockade"))
     if "rebase" in out["owed"]:
         out["bases"] = [{"block": bid, "name": name(bid), "hexes": hs} for bid, hs in sorted(legal["bases"].items())]
@@ -155,29 +202,44 @@ def forms(_: Translator, view: dict[str, Any], legal: dict[str, Any]) -> dict[st
         out["beachheads"], out["cancel"] = legal.get("beachheads") or [], legal.get("cancel") or []
     if "produce" in out["owed"]:
         prod = legal.get("production") or {"cities": {}, "pool": {}}
-        out["production"] = [{"city": h, "name": place_name(view["scenario"], h), "pp": c["pp"],
-                              "new": [{"type": t, "text": unit(_, t), "left": prod["pool"].get(t, 0)} for t in c["new"]],
-                              "blocks": [{"block": bid, "name": name(bid), "room": 4 - blocks[bid]["steps"]}
-                                         for bid in c["blocks"] if bid in blocks]}
-                             for h, c in sorted(prod["cities"].items())]
+        out["production"] = [
+            {
+                "city": h,
+                "name": place_name(view["scenario"], h),
+                "pp": c["pp"],
+                "new": [{"type": t, "text": unit(_, t), "left": prod["pool"].get(t, 0)} for t in c["new"]],
+                "blocks": [
+                    {"block": bid, "name": name(bid), "room": 4 - blocks[bid]["steps"]}
+                    for bid in c["blocks"]
+                    if bid in blocks
+                ],
+            }
+            for h, c in sorted(prod["cities"].items())
+        ]
     if "deploy" in out["owed"]:
-        out["deploy"] = {"free": bool(legal.get("free")),
-                         "bases": [{"hex": h, "name": place_name(view["scenario"], h)} for h in legal.get("bases") or []],
-                         "blocks": [{"block": bid, "name": name(bid), "hex": b["hex"]}
-                                    for bid, b in sorted(blocks.items())]}
+        out["deploy"] = {
+            "free": bool(legal.get("free")),
+            "bases": [{"hex": h, "name": place_name(view["scenario"], h)} for h in legal.get("bases") or []],
+            "blocks": [{"block": bid, "name": name(bid), "hex": b["hex"]} for bid, b in sorted(blocks.items())],
+        }
     return out
 
 
 def js_strings(_: Translator) -> str:
-    return safe_json({
-        "pick": _("Select one of your blocks on the map (or in the list below the map)."),
-        "selected": _("Selected: %(block)s. Click a highlighted hex to move it there."),
-        "nowhere": _("This block cannot move now."),
-        "choose": _("Several ways to reach %(hex)s:"),
-        "send": _("Move"), "cancel": _("Cancel"), "sending": _("Sending…"),
-        "failed": _("The server could not be reached."), "battle": _("battle"),
-        "modes": {k: _(v) for k, v in MODES.items()},
-    })
+    return safe_json(
+        {
+            "pick": _("Select one of your blocks on the map (or in the list below the map)."),
+            "selected": _("Selected: %(block)s. Click a highlighted hex to move it there."),
+            "nowhere": _("This block cannot move now."),
+            "choose": _("Several ways to reach %(hex)s:"),
+            "send": _("Move"),
+            "cancel": _("Cancel"),
+            "sending": _("Sending…"),
+            "failed": _("The server could not be reached."),
+            "battle": _("battle"),
+            "modes": {k: _(v) for k, v in MODES.items()},
+        }
+    )
 
 
 def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str) -> dict[str, Any]:
@@ -194,21 +256,41 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     log = [{"seq": e["seq"], "text": story.line(e)} for e in events if not story.quiet(e)]
     key = (game.get("cache_key"), game["id"], game["last_seq"], seat, language)
     moves = {bid: ms for bid, ms in (legal.get("moves") or {}).items() if ms} if active else {}
-    script = {"seat": seat, "last_seq": game["last_seq"], "moves": moves,
-              "urls": {"orders": url_for("api.submit", game_id=game["id"])}}
+    script = {
+        "seat": seat,
+        "last_seq": game["last_seq"],
+        "moves": moves,
+        "urls": {"orders": url_for("api.submit", game_id=game["id"])},
+    }
     battle = view.get("battle")
     sc = view.get("scenario") or {}
     return {
-        "seat": seat, "names": names, "active": active, "turn": view.get("turn"),
-        "phase": view.get("phase"), "side_now": names.get(view.get("active") or "", ""),
+        "seat": seat,
+        "names": names,
+        "active": active,
+        "turn": view.get("turn"),
+        "phase": view.get("phase"),
+        "side_now": names.get(view.get("active") or "", ""),
         "owed_text": [kind_name(_, k) for k in legal.get("owed") or []],
-        "scenario": sc.get("name"), "description": sc.get("description"), "special": sc.get("special_rules"),
-        "rules_version": view.get("rules_version"), "pp": production_points(view),
-        "turns": (sc.get("victory") or {}).get("turns", 10), "pool": ", ".join(f"{unit(_, t, n)} {n}" for t, n in sorted(
-            ((view.get("pool") or {}).get(seat or "") or {}).items()) if n),
-        "sealed": view.get("sealed") or {}, "svg": svg_for(key, view, _, names),
-        "blocks": own_blocks(_, view), "forms": forms(_, view, legal) if active else {"owed": []},
-        "battle": battle, "battle_mine": (battle or {}).get("mine", {}),
-        "battles": battle_reports(story, events), "log": log,
-        "unit": lambda code: unit(_, code), "targets": {k: _(v) for k, v in TARGETS.items()}, "script": safe_json(script), "strings": js_strings(_),
+        "scenario": sc.get("name"),
+        "description": sc.get("description"),
+        "special": sc.get("special_rules"),
+        "rules_version": view.get("rules_version"),
+        "pp": production_points(view),
+        "turns": (sc.get("victory") or {}).get("turns", 10),
+        "pool": ", ".join(
+            f"{unit(_, t, n)} {n}" for t, n in sorted(((view.get("pool") or {}).get(seat or "") or {}).items()) if n
+        ),
+        "sealed": view.get("sealed") or {},
+        "svg": svg_for(key, view, _, names),
+        "blocks": own_blocks(_, view),
+        "forms": forms(_, view, legal) if active else {"owed": []},
+        "battle": battle,
+        "battle_mine": (battle or {}).get("mine", {}),
+        "battles": battle_reports(story, events),
+        "log": log,
+        "unit": lambda code: unit(_, code),
+        "targets": {k: _(v) for k, v in TARGETS.items()},
+        "script": safe_json(script),
+        "strings": js_strings(_),
     }
