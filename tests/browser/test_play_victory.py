@@ -57,7 +57,8 @@ def decide(screen: Screen, moved: dict[str, int], artifacts: Path, tag: str) -> 
         return False
     if page.locator("#move-form").count():
         key = page.locator(".vic-turn").inner_text()
-        if moved.get(key, 0) < 2 and len(REFUSED) < 5 and click_move(screen, artifacts / f"victory-move-{tag}.png" if not moved else None):
+        shot = artifacts / f"victory-move-{tag}.png" if not moved else None
+        if moved.get(key, 0) < 2 and len(REFUSED) < 5 and click_move(screen, shot):
             moved[key] = moved.get(key, 0) + 1
             return True
         screen.click(name="End movement")
