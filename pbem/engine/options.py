@@ -4,10 +4,15 @@
 stored games); ``parse_form(schema, form)`` reads the same options from form fields
 (``opt_<name>``: text from an HTML form). Both accept the same spellings of a boolean:
 ``true/false``, ``1/0``, ``yes/no``, ``on/off`` (any case), and JSON ``true``/``false``.
+
+An option of type ``"json"`` holds a JSON object or nothing (e.g. an uploaded scenario file):
+the API passes the object, the new-game form a file field whose text is parsed here; the ruleset
+checks its content in its own ``normalise_options``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,6 +40,8 @@ def parse_value(spec: Mapping[str, Any], value: Any) -> Any:
     name, kind = spec["name"], spec.get("type", "choice")
     if kind == "bool":
         return parse_bool(name, value)
+    if kind == "json":
+        return parse_json_option(name, value)
     if kind == "int":
         try:
             if isinstance(value, bool):
@@ -59,6 +66,20 @@ def values_schema(schema: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The entries that are option values: a ``file`` entry is a document the ruleset takes into
     its starting position (``position_key``), never an option value (``pbem.services.player_files``)."""
     return [o for o in schema if o.get("type") != "file"]
+
+
+def parse_json_option(name: str, value: Any) -> dict[str, Any] | None:
+    """A ``"json"`` option: an object, JSON text of one, or nothing (``None`` / empty text)."""
+    if value is None or (isinstance(value, str | bytes) and not value.strip()):
+        return None
+    if isinstance(value, str | bytes):
+        try:
+            value = json.loads(value)
+        except (ValueError, RecursionError):
+            raise InvalidOrder("ENGINE-OPT-5", "Option '{name}' is not valid JSON.", {"name": name}) from None
+    if not isinstance(value, dict):
+        raise InvalidOrder("ENGINE-OPT-5", "Option '{name}' must be a JSON object.", {"name": name})
+    return value
 
 
 def normalise(schema: list[dict[str, Any]], options: dict[str, Any]) -> dict[str, Any]:

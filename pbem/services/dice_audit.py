@@ -46,7 +46,8 @@ def dice_events(session: Session, game: Game, seat: str | None) -> list[dict[str
     if game.status == FORMING:
         return []
     ruleset = load_ruleset(game.ruleset_key)
-    return [e for e in reading.redact_all(ruleset, log.load(session, game.id), seat)  # type: ignore[arg-type]
+    return [e for e in reading.redact_all(ruleset, log.load(session, game.id), seat,  # type: ignore[arg-type]
+                                          reading.reveals(ruleset, game))
             if e["type"] in ("game.created", "order") or e["type"].startswith("dice.")]
 
 

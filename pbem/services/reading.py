@@ -19,6 +19,10 @@ Private by default (``docs/api.md``, "What other seats see"):
 * a deadline-policy record of another seat loses its ``reason`` and ``user`` (whether the
   seat had nothing to decide, or had started its orders, is the seat's own business);
 * then the ruleset's own ``event_view`` (hidden hands, hidden set-ups...).
+
+Once a game has a result, a ruleset with ``reveal_at_end = True`` (e.g. a block game whose
+secrets only matter while it is played) has its whole log shown unredacted to everyone
+(:func:`reveals`); only the deadline-policy records keep their private reason.
 """
 
 from __future__ import annotations
@@ -55,17 +59,27 @@ def open_information(ruleset: Any) -> bool:
             and all(order_is_public(ruleset, kind) for kind in ruleset.anytime_orders))
 
 
+def reveals(ruleset: Any, game: Game) -> bool:
+    """Whether the game's whole log is now shown to everyone unredacted: it has a result and its
+    ruleset says ``reveal_at_end = True``."""
+    return bool(getattr(ruleset, "reveal_at_end", False)) and bool(game.result)
+
+
 class Redactor:
     """Redacts a game's events in log order for one seat (it follows groups: a private anytime
-    order hides its consequences too). Feed it every event from a group start onwards."""
+    order hides its consequences too). Feed it every event from a group start onwards.
+    ``reveal``: the game is over and its ruleset reveals everything then (:func:`reveals`)."""
 
-    def __init__(self, ruleset: Any, seat: str | None) -> None:
+    def __init__(self, ruleset: Any, seat: str | None, reveal: bool = False) -> None:
         self.ruleset = ruleset
         self.seat = seat
+        self.reveal = reveal
         self.private_group: str | None = None  # the seat whose private anytime order opened this group
 
     def __call__(self, event: dict[str, Any]) -> dict[str, Any] | None:
         t = event["type"]
+        if self.reveal:
+            return revealed(event, self.seat)
         if starts_group(t):
             self.private_group = None
             if t == ORDER:
@@ -75,6 +89,15 @@ class Redactor:
         if self.private_group is not None and self.private_group != self.seat:
             return None
         return shown(self.ruleset, event, self.seat)
+
+
+def revealed(event: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    """An event of a finished game whose ruleset reveals everything at the end: whole, but for
+    another seat's deadline-policy reason."""
+    p = event.get("payload") or {}
+    if event["type"].startswith("policy.") and not (seat is not None and event.get("seat") == seat):
+        return {**event, "payload": {k: v for k, v in p.items() if k not in POLICY_PRIVATE}}
+    return event
 
 
 def shown(ruleset: Any, event: dict[str, Any], seat: str | None) -> dict[str, Any] | None:
@@ -95,9 +118,11 @@ def shown(ruleset: Any, event: dict[str, Any], seat: str | None) -> dict[str, An
     return ruleset.event_view(event, seat)
 
 
-def redact_all(ruleset: Any, events: Iterable[dict[str, Any]], seat: str | None) -> list[dict[str, Any]]:
-    """Events of one stretch of the log (starting at a group start), redacted for ``seat``."""
-    redact = Redactor(ruleset, seat)
+def redact_all(ruleset: Any, events: Iterable[dict[str, Any]], seat: str | None,
+               reveal: bool = False) -> list[dict[str, Any]]:
+    """Events of one stretch of the log (starting at a group start), redacted for ``seat``
+    (``reveal``: see :func:`reveals`)."""
+    redact = Redactor(ruleset, seat, reveal)
     return [e for e in (redact(ev) for ev in events) if e is not None]
 
 
@@ -122,6 +147,7 @@ class Reader:
         self.seat = seat
         self.last_seq = game.last_seq
         self.ruleset = ruleset or load_ruleset(game.ruleset_key)
+        self.reveal = reveals(self.ruleset, game)
 
     # -- events -----------------------------------------------------------------------------
     def rows(self, after: int = 0, upto: int | None = None, *, before: int | None = None,
@@ -138,7 +164,7 @@ class Reader:
         stmt = stmt.order_by(col(Event.seq))
         if limit is not None and before is None:
             stmt = stmt.limit(limit + (after - start + 1 if after >= start else 0))
-        redact = Redactor(self.ruleset, self.seat)
+        redact = Redactor(self.ruleset, self.seat, self.reveal)
         for row in self.session.exec(stmt):
             event = redact(_as_event(row))
             if event is not None and row.seq > after:
@@ -189,7 +215,7 @@ class Reader:
         """``(redacted event, view just after it)`` for each visible event of these types (one replay)."""
         wanted, rs = set(event_types), self.ruleset
         raw = [_as_event(r) for r in self._raw(0, None)]
-        hits = {e["seq"]: e for e in redact_all(rs, raw, self.seat) if e["type"] in wanted}
+        hits = {e["seq"]: e for e in redact_all(rs, raw, self.seat, self.reveal) if e["type"] in wanted}
         if not hits:
             return []
         views: dict[int, dict[str, Any]] = {}

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 UI_PACKAGES: dict[str, str] = {
     "aa": "pbem.ui.aa:UI",
     "awp": "pbem.ui.airwar_pacific:UI",
+    "vic": "pbem.ui.victory:UI",
 }
 
 _loaded: dict[str, GameUI] = {}

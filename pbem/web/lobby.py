@@ -17,7 +17,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
-from pbem.engine import Ruleset, available, load_ruleset
+from pbem.engine import RulesError, Ruleset, available, load_ruleset
 from pbem.engine.options import parse_form
 from pbem.services import export as export_service
 from pbem.services import games as game_service
@@ -113,12 +113,44 @@ def option_fields(ruleset: Ruleset, values: dict[str, str]) -> list[dict[str, An
     return fields
 
 
+#: the largest file an option of type "json" may upload (a scenario file is a few dozen KB)
+MAX_OPTION_FILE = 512 * 1024
+
+
+def with_option_files(ruleset: Ruleset, form: Any, files: Any) -> Any:
+    """The form with each ``"json"`` option's uploaded file (field ``opt_<name>``) as its text, so
+    the one option parser reads it; a file that is too large or not UTF-8 is passed as invalid
+    JSON (the parser refuses it naming the option)."""
+    merged = form.copy()
+    for spec in ruleset.options_schema():
+        upload = files.get("opt_" + spec["name"]) if spec.get("type") == "json" else None
+        if upload is None or not upload.filename:
+            continue
+        raw = upload.read(MAX_OPTION_FILE + 1)
+        try:
+            text = raw.decode("utf-8-sig") if len(raw) <= MAX_OPTION_FILE else "\x00"
+        except UnicodeDecodeError:
+            text = "\x00"
+        merged["opt_" + spec["name"]] = text
+    return merged
+
+
 def parse_options(ruleset: Ruleset, form: Any) -> tuple[dict[str, Any], dict[str, str]]:
     """Form fields -> option values and per-field errors: the engine's one option parser
-    (``pbem.engine.options.parse_form``), its refusals worded by the game's UI package."""
-    options, problems = parse_form(ruleset.options_schema(), form)
+    (``pbem.engine.options.parse_form``), then the ruleset's own check of the whole options
+    (``normalise_options``, e.g. an uploaded scenario's rules), its refusals worded by the game's
+    UI package. A whole-options refusal goes to the uploaded file's field, else to the form."""
+    schema = ruleset.options_schema()
+    options, problems = parse_form(schema, form)
     language = str(get_locale() or "en")
     ui = ui_for(ruleset)
+    if not problems:
+        try:
+            ruleset.normalise_options(options)
+        except RulesError as err:
+            field = next((f"opt_{s['name']}" for s in schema if s.get("type") == "json"
+                          and options.get(s["name"]) is not None), "_form")
+            return options, {field: f"{ui.refusal(err.to_dict(), language, ruleset)} [{err.rule_id}]"}
     return options, {field: ui.refusal(err.to_dict(), language, ruleset) for field, err in problems.items()}
 
 
@@ -144,7 +176,7 @@ def new_game() -> ResponseReturnValue:
     if request.method == "GET":
         return _render_new(ruleset, {}, {})
     values = request.form.to_dict()
-    options, errors = parse_options(ruleset, request.form)
+    options, errors = parse_options(ruleset, with_option_files(ruleset, request.form, request.files))
     if errors:
         return _render_new(ruleset, values, errors, 400)
     position, errors = player_files.chosen_position(ruleset, options, request.form, request.files)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pbem.engine.events import canonical_json
-from tests.conformance.leaks import leaks, random_orders, start
+from tests.conformance.leaks import leaks, random_orders, received, start
 from tests.rulesets.race import secrets as race_secrets
 from tests.web.test_play import as_user
 
@@ -82,3 +82,60 @@ def test_aa_standing_orders_never_reach_another_seat(app, user_factory) -> None:
     assert "Germany updates its standing orders" in germany_page  # one's own is told
     assert not [e for e in ussr_log["events"] if e["seat"] == "germany"  # not even that it changed
                 and e["type"] in ("order", "aa.standing")]
+
+
+def victory_secrets(ruleset: Any, state: dict[str, Any], seat: str) -> list[str]:
+    """VICTORY's ``Conformance.secrets`` (block ids, sealed items as spaced JSON) plus a sealed
+    production order as the API's compact JSON and as the page's English sentence."""
+    from pbem.games.victory.conformance import CONFORMANCE as VIC
+    from pbem.ui import ui_for
+    from pbem.ui.base import Audience
+
+    out = list(VIC.secrets(ruleset, state, seat))
+    sealed = state["sealed"].get(seat)
+    if isinstance(sealed, list) and sealed:
+        out += [json.dumps(item, sort_keys=True, separators=(",", ":")) for item in sealed]
+        story = ui_for("victory").story(None, Audience("en", seat, {}))
+        out += [story.builds_text(sealed)]
+    return out
+
+
+def test_VIC_FOG_01_victory_hides_blocks_and_sealed_orders_through_the_http_api(app, user_factory) -> None:
+    """VICTORY (issue 13): the sample scenario played by the bot through the API as both players,
+    for several game turns; after each batch of decisions nothing the other seat receives holds a
+    seat's block ids (its blocks' identities: type and strength travel only with them) or its
+    sealed production order (``Conformance.secrets``), searched while that order waits sealed."""
+    from tests.conformance.leaks import state_of
+    from tests.web.victory_http import bot_plays
+
+    users = {"blue": user_factory(display_name="Bianca"), "red": user_factory(display_name="Rocco")}
+    game_id = start(app, users, "victory", {"scenario": "river_line"})
+    clients = _clients(app, users)
+    found: list[str] = []
+    sealed_checked = 0
+    for rnd in range(40):
+        game = bot_plays(app, clients, game_id, seed=rnd, decisions=8,
+                         until=lambda g: g.state["phase"] == "production" and not any(g.state["sealed"].values()))
+        state = game.state
+        if state["phase"] == "production" and not any(state["sealed"].values()):
+            cities = game.legal_options("blue")["production"]["cities"]
+            builds, new = [], False
+            for h, c in sorted(cities.items()):  # one item per city: a new block once, else a step
+                if c["new"] and not new:
+                    builds.append({"city": h, "new": c["new"][0], "steps": 1})
+                    new = True
+                elif c["blocks"]:
+                    builds.append({"city": h, "block": c["blocks"][0], "steps": 1})
+            game.submit("blue", {"type": "produce", "builds": builds})
+            own = "\n".join(received(app, clients["blue"], game_id, "blue", users["blue"].id).values())
+            assert [v for v in victory_secrets(None, game.state, "blue")[-3:] if v in own]  # the search can find it
+            sealed_checked += 1
+        found += leaks(app, clients, users, game_id, victory_secrets)
+        for seat, foe in (("blue", "red"), ("red", "blue")):  # the API view: the foe's blocks face down
+            view = clients[seat].get(f"/api/v1/games/{game_id}?seat={seat}").get_json()["view"]
+            assert all(set(o) <= {"side", "hex", "aboard", "carried"} for o in view["others"] if not o.get("revealed"))
+            assert not [b for b in view["blocks"].values() if b["side"] == foe]
+        if state_of(app, game_id)[1]["turn"] >= 3 or state.get("result"):
+            break
+    assert not found, found[:5]
+    assert state_of(app, game_id)[1]["turn"] >= 3 and sealed_checked >= 1

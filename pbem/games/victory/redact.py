@@ -105,7 +105,12 @@ def event_view(event: dict[str, Any], seat: str | None) -> dict[str, Any] | None
     t = event.get("type", "")
     payload = event.get("payload", {})
     if t == "game.created":
-        return {**event, "payload": {**payload, "position": _redact_position(payload.get("position", {}), seat)}}
+        shown = {**payload, "position": _redact_position(payload.get("position", {}), seat)}
+        options = payload.get("options")
+        if isinstance(options, dict) and isinstance(options.get("scenario_file"), dict):  # an uploaded scenario
+            uploaded = _redact_position({"scenario": options["scenario_file"]}, seat)["scenario"]
+            shown["options"] = {**options, "scenario_file": uploaded}
+        return {**event, "payload": shown}
     if t == "order":
         if event.get("seat") == seat:
             return event

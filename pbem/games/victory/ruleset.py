@@ -9,7 +9,7 @@ from pbem.engine import IllegalOrder, InvalidOrder, ReplayError, Ruleset
 from pbem.games.victory import combat_orders as co
 from pbem.games.victory import legal, redact, sequence
 from pbem.games.victory.evolve import EVOLVERS
-from pbem.games.victory.scenario import RULES_VERSIONS, SCENARIOS, load_builtin
+from pbem.games.victory.scenario import RULES_VERSIONS, SCENARIOS, check_scenario, load_builtin
 from pbem.games.victory.setup import build_state
 from pbem.games.victory.state import State
 
@@ -29,6 +29,7 @@ class VictoryRuleset(Ruleset):
     version = "1"
     dice_period = "game"  # hidden information: seeds are revealed only when the game ends
     multi_seat = "none"
+    reveal_at_end = True  # the whole log is shown to both players once the game has a result
 
     def options_schema(self) -> list[dict[str, Any]]:
         return [
@@ -38,13 +39,24 @@ class VictoryRuleset(Ruleset):
              "choices": [{"value": k, "label": v} for k, v in RULES_VERSIONS.items()]},
             {"name": "pursuit", "label": "Optional rule: pursuit (4 combat rounds, VIC-OPT-01)", "type": "bool",
              "default": False},
+            {"name": "scenario_file", "label": "Your own scenario file (JSON; replaces the scenario above)",
+             "type": "json", "default": None},
         ]
+
+    def normalise_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options, with an uploaded scenario checked by :func:`check_scenario` (its first
+        problem refused with its rule ID, e.g. VIC-SETUP-02)."""
+        opts = super().normalise_options(options)
+        if opts.get("scenario_file") is not None:
+            check_scenario(opts["scenario_file"])
+        return opts
 
     def seats(self, options: dict[str, Any]) -> list[dict[str, Any]]:
         return [{"id": s, "name": n, "side": s} for s, n in SEATS.items()]
 
     def initial_position(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {"scenario": load_builtin(options.get("scenario", "river_line")),
+        uploaded = options.get("scenario_file")
+        return {"scenario": uploaded if uploaded is not None else load_builtin(options.get("scenario", "river_line")),
                 "rules_version": options.get("rules_version", "1999-it")}
 
     def position_to_state(self, position: dict[str, Any], options: dict[str, Any]) -> State:
