@@ -9,16 +9,15 @@ import numpy as np
 from pbem.games.aa.odds.exact import solve
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.result import OddsResult, build
+from pbem.games.aa.odds.space import TooLarge
 from pbem.games.aa.odds.spec import BattleSpec, Options
 
-# The exact method is used when its work fits about a second on one core: states per side
-# (closure) and the dense stage matrices (states_a * states_d * (states_a + states_d) per stage).
-MAX_STATES = 600
-MAX_WORK = 4e8
+__all__ = ["TooLarge", "battle_spec_from_state", "exact_odds", "odds"]
 
-
-class TooLarge(Exception):
-    """The exact state space is too large; Monte Carlo estimates the odds instead."""
+# The exact method is used when it fits about a second of work and memory: states per side, and
+# the stage tables (attacker states x defender states^2 per stage).
+MAX_STATES = 5000
+MAX_WORK = 6e6
 
 
 def odds(spec: BattleSpec, options: Options | None = None) -> OddsResult:
@@ -36,14 +35,11 @@ def odds(spec: BattleSpec, options: Options | None = None) -> OddsResult:
 
 
 def exact_odds(spec: BattleSpec, options: Options) -> OddsResult:
-    battle = Battle(spec, options, max_states=MAX_STATES)
-    work = battle.na * battle.nd * (battle.na + battle.nd) * len(battle.stages())
-    if work > MAX_WORK:
-        raise TooLarge(f"{battle.na} x {battle.nd} states")
-    sol = solve(battle)
+    battle = Battle(spec, options)
+    sol = solve(battle, MAX_STATES, MAX_WORK)
     outcomes = []
     for a, d in zip(*np.nonzero(sol.final), strict=True):
-        outcomes.append((battle.order_a[a], battle.order_d[d], int(sol.code[a, d]), float(sol.final[a, d])))
+        outcomes.append((sol.att.ids[a], sol.dfn.ids[d], int(sol.code[a, d]), float(sol.final[a, d])))
     return build(battle, outcomes, sol.rounds, "exact")
 
 

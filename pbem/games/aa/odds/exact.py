@@ -1,12 +1,16 @@
-"""Exact odds: the battle's Markov chain solved row by row (attacker state by attacker state).
+"""Exact odds: the battle's Markov chain solved attacker level by attacker level.
 
-States are numbered so that every transition goes to a later or the same position (fewer hit
-points left). Row ``a`` (the attacker in state ``a``, the defender anywhere) only receives from
-earlier rows and from itself; within the row, a round's stages compose into one upper
-triangular matrix ``P`` and the expected number of round starts ``q`` in each state solves
-``q (I - P) = c`` (``c``: what earlier rows sent), a triangular system. What the row sends on
-to later rows is one matrix product per stage. Self-loops (rounds without casualties) are thus
-summed exactly; nothing is truncated, so the mass lost is only rounding.
+Each side's states (:class:`~pbem.games.aa.odds.space.Space`) are numbered by falling hit points,
+so every transition goes to a later state of each side or stays. All attacker states of one
+level (*rows*) only receive from earlier rows and from themselves, and are solved together: a
+round's stages compose, within a row, into ``P`` (the attacker not hit), and the expected round
+starts ``q`` of the row solve ``q (I - P) = c`` (``c``: what earlier rows sent), a small dense
+system per row. What a row sends on is one batched matrix product per stage. Rounds without
+casualties are thus summed exactly; nothing is truncated, so the mass lost is only rounding.
+
+Round 1 is pushed on its own (no retreat before it; bombardment fires in it, AAE-BOMB-05), and
+so are rounds before a fixed retreat round. For ``retreat_below_win`` a backward pass first finds
+the attacker's chance of winning from every state (:func:`win_chances`).
 """
 
 from __future__ import annotations
@@ -14,97 +18,175 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.linalg import solve_triangular  # type: ignore[import-untyped]
 
+from pbem.games.aa.odds.kernel import Stage, dive_stage, fire_stage
 from pbem.games.aa.odds.model import Battle
-from pbem.games.aa.odds.outcome import FIGHT, RETREAT, status
+from pbem.games.aa.odds.outcome import ATTACKER, FIGHT, RETREAT, codes, profiles
+from pbem.games.aa.odds.space import Space, TooLarge
 
 
 @dataclass
 class Solution:
-    final: np.ndarray  # probability of ending in each (attacker, defender) position
+    att: Space
+    dfn: Space
+    final: np.ndarray  # probability of ending in each (attacker, defender) state
     code: np.ndarray  # how the battle ended there (outcome codes)
     rounds: float  # expected rounds fought
 
 
-def _push(battle: Battle, stage: str, x: np.ndarray) -> np.ndarray:
-    """One stage from a sparse grid (round 1), transition by transition."""
-    out = np.zeros_like(x)
-    for a, d in zip(*np.nonzero(x), strict=True):
-        pa, pd = battle.rows(stage, int(a), int(d))
-        out += x[a, d] * np.multiply.outer(pa, pd)
-    return out
+class Chain:
+    """The battle's states and stage tables."""
+
+    def __init__(self, battle: Battle, max_states: int, max_work: float) -> None:
+        self.battle = battle
+        inc_a = np.stack(battle.fd.vectors(), axis=1)
+        inc_d = np.stack(battle.fa.vectors(), axis=1)
+        self.att = Space(battle.att, list(battle.opening), inc_a, battle._submerges(battle.att), max_states)
+        self.dfn = Space(battle.dfn, [battle.dfn.initial], inc_d, battle._submerges(battle.dfn), max_states)
+        na, nd = self.att.n, self.dfn.n
+        names = battle.stages()
+        if na * nd * nd * (len(names) + 1) > max_work:
+            raise TooLarge(f"{na} x {nd} states")
+        self.stages = [self._stage(s) for s in names]
+        self.opening = (self._stage("fire", "opening") if battle.spec.bombard else self.stages[-1])
+        pa, pd = profiles(battle, self.att.ids, self.dfn.ids)
+        col = {k: v[:, None] for k, v in pa.items()}
+        row = {k: v[None, :] for k, v in pd.items()}
+        self.first = codes(battle, col, row, retreats=False)
+        self.later = codes(battle, col, row, retreats=True)
+
+    def _stage(self, name: str, att_key: str | None = None) -> Stage:
+        b = self.battle
+        if name == "submerge":
+            return dive_stage(self.att, self.dfn, b._submerges(b.att), b._submerges(b.dfn))
+        return fire_stage(self.att, self.dfn, b.fa, b.fd, name, att_key)
+
+    def push(self, x: np.ndarray, stages: list[Stage]) -> np.ndarray:
+        """One round from the round-start masses ``x`` (transition by transition)."""
+        na, nd = x.shape
+        for st in stages:
+            rows = np.flatnonzero(x.any(axis=1))
+            y = np.matmul((x[rows][:, :, None] * st.pa[rows]).transpose(0, 2, 1), st.td[rows])
+            out = np.zeros((na + 1, nd))
+            np.add.at(out, st.succ[rows].ravel(), y.reshape(-1, nd))
+            x = out[:na]
+        return x
 
 
-def _push_dense(mats: tuple[np.ndarray, np.ndarray], x: np.ndarray) -> np.ndarray:
-    ta, td = mats
-    out = np.zeros_like(x)
-    for a in np.nonzero(x.any(axis=1))[0]:
-        out += (ta[:, a, :] * x[a][:, None]).T @ td[a]
-    return out
-
-
-def solve(battle: Battle) -> Solution:
-    stages = battle.stages()
-    first = status(battle, retreats=False)
-    later = status(battle, retreats=True)
-    x = np.zeros((battle.na, battle.nd))
-    d0 = battle.pos_d[battle.dfn.initial]
+def solve(battle: Battle, max_states: int = 5000, max_work: float = 6e6) -> Solution:
+    ch = Chain(battle, max_states, max_work)
+    na, nd = ch.att.n, ch.dfn.n
+    x = np.zeros((na, nd))
+    d0 = ch.dfn.start[battle.dfn.initial]
     for a, p in battle.opening.items():
-        x[battle.pos_a[a], d0] += p
-    final = np.where(first != FIGHT, x, 0.0)
-    code = later.copy()
-    x = np.where(first == FIGHT, x, 0.0)
-    final_first = final.copy()
+        x[ch.att.start[a], d0] += p
+    fighting = ch.first == FIGHT
+    final = np.where(fighting, 0.0, x)
+    code = ch.later.copy()
+    code[final > 0] = ch.first[final > 0]  # decided before round 1
+    x = np.where(fighting, x, 0.0)
     rounds = float(x.sum())
-    for stage in stages:  # round 1 (bombardment with its fire, AAE-BOMB-05)
-        x = _push(battle, "opening" if stage == "fire" else stage, x)
-    mats = [battle.matrices(s) for s in stages]
-    fight = later == FIGHT
-    after = battle.options.retreat_after_round
+    x = ch.push(x, ch.stages[:-1] + [ch.opening])  # round 1
+    fight = ch.later == FIGHT
+    options = battle.options
+    if options.retreat_below_win is not None:
+        win = win_chances(ch, fight)
+        fight &= ~(win < options.retreat_below_win)
+        code[(ch.later == FIGHT) & ~fight] = RETREAT
+    after = options.retreat_after_round
     if after is not None:
         for _round in range(1, after):
             final += np.where(fight, 0.0, x)
             x = np.where(fight, x, 0.0)
             rounds += float(x.sum())
-            for m in mats:
-                x = _push_dense(m, x)
+            x = ch.push(x, ch.stages)
         final += x
         code[fight] = RETREAT
     else:
-        q = _rows(battle, mats, x, fight)
+        q = _rows(ch, x, fight)
         final += np.where(fight, 0.0, q)
         rounds += float(q[fight].sum())
-    # absorbing before round 1: keep the code of the first check there
-    mask = final_first > 0
-    code[mask] = first[mask]
-    return Solution(final=final, code=code, rounds=rounds)
+    return Solution(ch.att, ch.dfn, final, code, rounds)
 
 
-def _rows(battle: Battle, mats: list[tuple[np.ndarray, np.ndarray]], start: np.ndarray,
-          fight: np.ndarray) -> np.ndarray:
-    na, nd = battle.na, battle.nd
-    m = len(mats)
-    inbox = [start.copy()] + [np.zeros((na, nd)) for _ in range(m - 1)]
+def _levels(space: Space) -> list[slice]:
+    cuts = np.flatnonzero(np.diff(space.level)) + 1
+    bounds = [0, *cuts.tolist(), space.n]
+    return [slice(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)]
+
+
+def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray) -> np.ndarray:
+    """Expected round starts in every (attacker, defender) state from round 2 on."""
+    na, nd = start.shape
+    m = len(ch.stages)
+    inbox = [np.zeros((na + 1, nd)) for _ in range(m)]
+    inbox[0][:na] = start
     q_all = np.zeros((na, nd))
     eye = np.eye(nd)
-    for a in range(na):
-        ms = [ta[:, a, a][:, None] * td[a] for ta, td in mats]
-        tails = [eye] * (m + 1)
-        for s in range(m - 1, -1, -1):
-            tails[s] = ms[s] @ tails[s + 1] if s < m - 1 else ms[s]
-        mask = fight[a]
-        c = inbox[0][a] + sum((inbox[s][a] @ tails[s] for s in range(1, m)), np.zeros(nd))
-        if not any(box[a].any() for box in inbox):
+    for r in _levels(ch.att):
+        if not any(box[r].any() for box in inbox):
             continue
-        system = eye - mask[:, None] * tails[0]
-        q = solve_triangular(system.T, c, lower=True, check_finite=False)
-        q_all[a] = q
+        pa = [st.pa[r] for st in ch.stages]
+        td = [st.td[r] for st in ch.stages]
+        stay = [p[:, :, :1] * t for p, t in zip(pa, td, strict=True)]  # attacker not hit
+        tails = stay[:]
+        for s in range(m - 2, -1, -1):
+            tails[s] = np.matmul(stay[s], tails[s + 1])
+        c = inbox[0][r].copy()
+        for s in range(1, m):
+            c += np.matmul(inbox[s][r][:, None, :], tails[s])[:, 0]
+        mask = fight[r]
+        system = eye[None] - mask[:, :, None] * tails[0]
+        q = np.linalg.solve(system.transpose(0, 2, 1), c[:, :, None])[:, :, 0]
+        q_all[r] = q
         x = q * mask
-        for s, (ta, td) in enumerate(mats):
-            if a + 1 < na and x.any():
-                target = inbox[s + 1] if s + 1 < m else inbox[0]
-                target[a + 1:] += (ta[:, a, a + 1:] * x[:, None]).T @ td[a]
+        for s, st in enumerate(ch.stages):
+            y = np.matmul((x[:, :, None] * pa[s][:, :, 1:]).transpose(0, 2, 1), td[s])
+            np.add.at(inbox[(s + 1) % m], st.succ[r][:, 1:].ravel(), y.reshape(-1, nd))
             if s + 1 < m:
-                x = inbox[s + 1][a] + x @ ms[s]
+                x = inbox[s + 1][r] + np.matmul(x[:, None, :], stay[s])[:, 0]
     return q_all
+
+
+def win_chances(ch: Chain, fight: np.ndarray) -> np.ndarray:
+    """The attacker's chance of winning from the start of a round (2 or later) in every state,
+    retreating wherever it drops below ``retreat_below_win`` (AA41-CMB-22): a backward pass, last
+    rows first; within a row the retreat set is grown until it is stable (retreating only lowers
+    the chances of the states before it)."""
+    threshold = ch.battle.options.retreat_below_win or 0.0
+    na, nd = fight.shape
+    m = len(ch.stages)
+    value = [np.zeros((na + 1, nd)) for _ in range(m + 1)]  # value[s]: at the input of stage s
+    eye = np.eye(nd)
+    terminal = (ch.later == ATTACKER).astype(float)
+    for r in reversed(_levels(ch.att)):
+        pa = [st.pa[r] for st in ch.stages]
+        td = [st.td[r] for st in ch.stages]
+        stay = [p[:, :, :1] * t for p, t in zip(pa, td, strict=True)]
+        rest = []  # value from leaving the row at stage s, for each input state
+        for s, st in enumerate(ch.stages):
+            nxt = value[s + 1] if s + 1 < m else value[0]
+            ahead = nxt[st.succ[r][:, 1:]]  # (B, K-1, nd)
+            rest.append((pa[s][:, :, 1:] * np.matmul(td[s], ahead.transpose(0, 2, 1))).sum(axis=2))
+        total = rest[m - 1]
+        for s in range(m - 2, -1, -1):
+            total = rest[s] + np.matmul(stay[s], total[:, :, None])[:, :, 0]
+        tail = stay[0]
+        for s in range(1, m):
+            tail = np.matmul(tail, stay[s])
+        mask = fight[r].copy()
+        while True:
+            system = eye[None] - mask[:, :, None] * tail
+            rhs = np.where(mask, total, terminal[r])
+            w = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
+            drop = mask & (w < threshold)
+            if not drop.any():
+                break
+            mask &= ~drop
+        value[0][r] = w
+        nxt_value = w
+        for s in range(m - 1, 0, -1):
+            nxt_value = rest[s] + np.matmul(stay[s], nxt_value[:, :, None])[:, :, 0]
+            value[s][r] = nxt_value
+    out: np.ndarray = value[0][:na]
+    return out

@@ -49,9 +49,19 @@ class Firing:
         total = sum(start)
         subs = sum(n for k, n in zip(side.kinds, start, strict=True) if types[k.type].submarine)
         air = sum(n for k, n in zip(side.kinds, start, strict=True) if types[k.type].domain == "air")
+        self.subs, self.air = subs, air
         self.dims = (subs + 1, air + 1, total + sum(n for _v, n in bombard) + 1)
         self.size = self.dims[0] * self.dims[1] * self.dims[2]
         self._cache: dict[tuple[int, Key], np.ndarray] = {}
+
+    def facing(self, other: Side) -> None:
+        """Drop hit categories that cannot occur against ``other``: submarine hits are their own
+        category only against air units, air hits only against submarines (AA41-CMB-09)."""
+        start = [(other.types[k.type], n) for k, n in zip(other.kinds, other.states[other.initial], strict=True)]
+        opp_air = any(n and t.domain == "air" for t, n in start)
+        opp_sub = any(n and t.submarine for t, n in start)
+        self.dims = (self.subs + 1 if opp_air else 1, self.air + 1 if opp_sub else 1, self.dims[2])
+        self.size = self.dims[0] * self.dims[1] * self.dims[2]
 
     def value(self, uid: str) -> int:
         ut = self.side.types[uid]
@@ -121,28 +131,3 @@ class Firing:
         s, a, n = np.meshgrid(np.arange(s1), np.arange(a1), np.arange(n1), indexing="ij")
         return s.ravel(), a.ravel(), n.ravel()
 
-
-def apply_row(target: Side, idx: int, vectors: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
-    """The target's state after each hit vector of the shooter's grid (vectorised
-    :func:`~pbem.games.aa.odds.casualties.limits`, then the shared pick per distinct limit)."""
-    s, a, n = vectors
-    caps = target.caps(idx)
-    sub = np.minimum(s, caps["sub"])
-    air = np.minimum(a, caps["air"])
-    s2, a2 = s - sub, a - air
-    used_s = np.minimum(s2, caps["other"])
-    used_a = np.minimum(a2, caps["other"] - used_s)
-    free = caps["air"] - air + caps["sub"] - sub + caps["other"] - used_s - used_a
-    used_n = np.minimum(n, free)
-    plain = sub + air + used_s + used_a + used_n
-    trn = np.minimum(s2 - used_s + a2 - used_a + n - used_n, caps["trn"])
-    hi_air = np.minimum(caps["air"], a + n)
-    hi_sub = np.minimum(caps["sub"], s + n)
-    packed = (((plain + trn) * 4096 + plain) * 4096 + hi_air) * 4096 + hi_sub
-    packed = packed * 4096 + trn
-    keys, inverse = np.unique(packed, return_inverse=True)
-    out = np.empty(len(keys), dtype=np.int64)
-    for i, key in enumerate(keys.tolist()):
-        lim = (key >> 48, (key >> 36) & 4095, (key >> 24) & 4095, (key >> 12) & 4095, key & 4095)
-        out[i] = target.apply(idx, lim)
-    return out[inverse.ravel()]

@@ -79,10 +79,3 @@ def codes(battle: Battle, pa: dict[str, np.ndarray], pd: dict[str, np.ndarray], 
     out[~a_alive & ~d_alive] = BOTH
     return out
 
-
-def status(battle: Battle, retreats: bool) -> np.ndarray:
-    """Status code of every (attacker, defender) position at the start of a round."""
-    pa, pd = profiles(battle, battle.order_a, battle.order_d)
-    col = {k: v[:, None] for k, v in pa.items()}
-    row = {k: v[None, :] for k, v in pd.items()}
-    return codes(battle, col, row, retreats)

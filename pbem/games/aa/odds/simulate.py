@@ -104,7 +104,7 @@ def _status(battle: Battle, a: np.ndarray, d: np.ndarray, retreats: bool) -> np.
 
 
 def simulate(spec: BattleSpec, options: Options, runs: int | None = None) -> OddsResult:
-    battle = Battle(spec, options, closure=False)
+    battle = Battle(spec, options)
     runs = runs or options.runs
     rng = np.random.default_rng(options.seed)
     starts = list(battle.opening)
