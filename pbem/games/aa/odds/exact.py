@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pbem.games.aa.odds.dice import Dice
 from pbem.games.aa.odds.kernel import Stage, dive_stage, fire_stage
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.outcome import ATTACKER, FIGHT, RETREAT, codes, profiles
@@ -47,6 +48,12 @@ class Chain:
         names = battle.stages()
         if na * nd * nd * (len(names) + 1) > max_work:
             raise TooLarge(f"{na} x {nd} states")
+        self.dice_a, self.dice_d = Dice(battle.fa), Dice(battle.fd)
+        self.fl_a, self.fl_d = self.dice_a.flags(self.att.counts), self.dice_d.flags(self.dfn.counts)
+        shooting = [s for s in names if s != "submerge"] + (["opening"] if battle.spec.bombard else [])
+        self.grids_a = self.dice_a.grids(self.att.counts, [(s, *f) for s in shooting for f in set(self.fl_d)])
+        self.grids_d = self.dice_d.grids(self.dfn.counts, [(s, *f) for s in shooting if s != "opening"
+                                                           for f in set(self.fl_a)])
         self.stages = [self._stage(s) for s in names]
         self.opening = (self._stage("fire", "opening") if battle.spec.bombard else self.stages[-1])
         pa, pd = profiles(battle, self.att.ids, self.dfn.ids)
@@ -58,8 +65,8 @@ class Chain:
     def _stage(self, name: str, att_key: str | None = None) -> Stage:
         b = self.battle
         if name == "submerge":
-            return dive_stage(self.att, self.dfn, b._submerges(b.att), b._submerges(b.dfn))
-        return fire_stage(self.att, self.dfn, b.fa, b.fd, name, att_key)
+            return dive_stage(self.att, self.dfn, self.fl_a, self.fl_d, b._submerges(b.att), b._submerges(b.dfn))
+        return fire_stage(self.att, self.dfn, self.fl_a, self.fl_d, self.grids_a, self.grids_d, name, att_key)
 
     def push(self, x: np.ndarray, stages: list[Stage]) -> np.ndarray:
         """One round from the round-start masses ``x`` (transition by transition)."""

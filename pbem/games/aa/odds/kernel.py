@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pbem.games.aa.odds.fire import Firing
+from pbem.games.aa.odds.fire import Key
 from pbem.games.aa.odds.space import Space
 
 
@@ -25,34 +25,38 @@ class Stage:
     td: np.ndarray  # (na, nd, nd)
 
 
-def flags(space: Space) -> list[tuple[bool, bool, bool]]:
-    return [space.side.flags(i) for i in space.ids]
-
-
-def pmfs(firing: Firing, space: Space, stage: str, opp_flags: list[tuple[bool, bool, bool]]
-         ) -> dict[tuple[bool, bool, bool], np.ndarray]:
-    """Hit distributions of every state of ``space`` (rows) per flag value of the targets."""
-    return {f: np.stack([firing.dist(i, (stage, *f)) for i in space.ids]) for f in set(opp_flags)}
-
-
 def _aggregate(probs: np.ndarray, app: np.ndarray, targets: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     """For the target states ``targets`` (rows of ``app``), ``probs[s, g]`` of each shooter state
     summed by where hit vector ``g`` takes each target: ``(cells, values)`` with ``cells`` the
-    (target, new state) pairs and ``values[s, cell]``."""
+    (target, new state) pairs and ``values[s, cell]`` (a sorted gather and ``add.reduceat``: each
+    hit vector moves each target to one state)."""
     support = np.flatnonzero(probs.any(axis=0))
-    pairs = targets[:, None] * n + app[targets][:, support]  # (targets, support)
-    cells, inverse = np.unique(pairs, return_inverse=True)
-    onehot = np.zeros((len(support), len(cells)))
-    onehot[np.broadcast_to(np.arange(len(support)), pairs.shape).ravel(), inverse.ravel()] = 1.0
-    values: np.ndarray = probs[:, support] @ onehot
+    pairs = (targets[:, None] * n + app[targets][:, support]).ravel()  # (targets x support)
+    order = np.argsort(pairs, kind="stable")
+    ranked = pairs[order]
+    starts = np.flatnonzero(np.concatenate([[True], ranked[1:] != ranked[:-1]]))
+    cells = ranked[starts]
+    cols = support[order % len(support)]
+    step = max(1, 2_000_000 // max(1, len(probs)))  # columns gathered at once
+    values = np.empty((len(probs), len(cells)))
+    done = 0
+    while done < len(cells):
+        hi = min(len(cells), done + max(1, step * len(cells) // len(cols)))
+        lo_col, hi_col = starts[done], (starts[hi] if hi < len(cells) else len(cols))
+        block = probs[:, cols[lo_col:hi_col]]
+        values[:, done:hi] = np.add.reduceat(block, starts[done:hi] - lo_col, axis=1)
+        done = hi
     return cells, values
 
 
-def dive_stage(att: Space, dfn: Space, dive_a: bool, dive_d: bool) -> Stage:
+Flags = list[tuple[bool, bool, bool]]
+
+
+def dive_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, dive_a: bool, dive_d: bool) -> Stage:
     """Submarines ordered to submerge do so when no enemy destroyer fights (AA41-CMB-12)."""
     na, nd = att.n, dfn.n
-    dest_a = np.array([f[0] for f in flags(att)])
-    dest_d = np.array([f[0] for f in flags(dfn)])
+    dest_a = np.array([f[0] for f in fl_a])
+    dest_d = np.array([f[0] for f in fl_d])
     to_a = att.dive if dive_a else np.arange(na)
     to_d = dfn.dive if dive_d else np.arange(nd)
     moves = to_a != np.arange(na)
@@ -67,20 +71,21 @@ def dive_stage(att: Space, dfn: Space, dive_a: bool, dive_d: bool) -> Stage:
     return Stage(succ, pa, td)
 
 
-def fire_stage(att: Space, dfn: Space, fa: Firing, fd: Firing, stage: str, att_stage: str | None = None) -> Stage:
+def fire_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, grids_a: dict[Key, np.ndarray],
+               grids_d: dict[Key, np.ndarray], stage: str, att_stage: str | None = None) -> Stage:
     """A firing stage (``strike`` or ``fire``); ``att_stage``: the attacker's key when it differs
-    (``opening``: round 1 with the bombarding ships' dice, AAE-BOMB-05)."""
+    (``opening``: round 1 with the bombarding ships' dice, AAE-BOMB-05). ``grids_*``: the hit
+    distributions of every state per key (:meth:`Dice.grids <pbem.games.aa.odds.dice.Dice.grids>`)."""
     na, nd = att.n, dfn.n
-    fl_a, fl_d = flags(att), flags(dfn)
     td = np.zeros((na, nd, nd))
-    for f, probs in pmfs(fa, att, att_stage or stage, fl_d).items():
+    for f in set(fl_d):
         targets = np.array([d for d in range(nd) if fl_d[d] == f])
-        cells, values = _aggregate(probs, dfn.app, targets, nd)
+        cells, values = _aggregate(grids_a[(att_stage or stage, *f)], dfn.app, targets, nd)
         td[:, cells // nd, cells % nd] = values
     parts = []
-    for f, probs in pmfs(fd, dfn, stage, fl_a).items():
+    for f in set(fl_a):
         targets = np.array([a for a in range(na) if fl_a[a] == f])
-        parts.append(_aggregate(probs, att.app, targets, na))
+        parts.append(_aggregate(grids_d[(stage, *f)], att.app, targets, na))
     cells = np.concatenate([c for c, _v in parts])
     values = np.concatenate([v for _c, v in parts], axis=1)  # (nd, cells)
     rows, new = cells // na, cells % na

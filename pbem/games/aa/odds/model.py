@@ -60,11 +60,14 @@ class Battle:
         return out
 
     def _aa_pmf(self, n: int) -> np.ndarray:
+        """Hits of ``n`` AA dice, on 1 (on 1-2 with Radar: AAE-TECH-10, G40-TECH-17)."""
+        value = 2 if self.spec.radar else 1
         if self.spec.low_luck:  # the referee's low luck: strength // 6 sure, one die for the rest
-            pmf = np.zeros(n // 6 + 2)
-            pmf[n // 6], pmf[n // 6 + 1] = 1 - (n % 6) / 6, (n % 6) / 6
+            strength = value * n
+            pmf = np.zeros(strength // 6 + 2)
+            pmf[strength // 6], pmf[strength // 6 + 1] = 1 - (strength % 6) / 6, (strength % 6) / 6
             return pmf
-        return binomial(n, 1 / 6)
+        return binomial(n, value / 6)
 
     def _aa(self, dist: dict[int, float]) -> dict[int, float]:
         air = [u for u in self.spec.attacker if self.units[u].type.domain == "air"]

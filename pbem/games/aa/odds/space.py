@@ -188,6 +188,7 @@ class Space:
         for i, chain in enumerate(self.chains):
             mine = self.chain_of == i
             counts[mine] = chain.multisets(self.x[mine])
+        self.counts = counts  # units per kind of each state
         self.ids = [side.add(tuple(r)) for r in counts.tolist()]  # the Side's index of each state
         self.start = {s: int(where(np.array([base[i]]))[0]) for i, s in enumerate(starts)}
 

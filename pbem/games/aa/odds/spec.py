@@ -30,6 +30,9 @@ class BattleSpec:
     kamikaze: dict[str, int] = field(default_factory=dict)  # attacks per target ship type (G40-KAMI)
     defender_air_can_land: bool = True  # False: defending air beyond the surviving carriers' room is lost
     low_luck: bool = False
+    radar: bool = False  # the defender's AA guns hit on 1-2 (AAE-TECH-10, G40-TECH-17)
+    attacker_cargo: tuple[dict[str, int], ...] = ()  # the load of each loaded transport (sea battles)
+    defender_cargo: tuple[dict[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,14 @@ def _counts(edition: str, raw: Any, what: str) -> dict[str, int]:
     return out
 
 
+def _loads(edition: str, raw: Any, what: str) -> tuple[dict[str, int], ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or len(raw) > 200:
+        raise ValueError(f"'{what}' is a list with one object of unit type to count per loaded transport.")
+    return tuple(_counts(edition, load, what) for load in raw)
+
+
 def _check(spec: BattleSpec) -> None:
     units = table(spec.edition)
     for side, counts in (("attacker", spec.attacker), ("defender", spec.defender)):
@@ -103,6 +114,27 @@ def _check(spec: BattleSpec) -> None:
             raise ValueError("At most 6 kamikaze attacks, each on an attacking surface warship (G40-KAMI-01/04).")
     if spec.edition == "aa1941" and any(units[u].aa_gun for u in spec.defender):
         raise ValueError("A&A 1941 has no AA guns.")
+    if spec.radar and not any(units[u].aa_gun for u in spec.defender):
+        raise ValueError("Radar only improves AA guns, and the defender has none (AAE-TECH-10).")
+    for side, loads in (("attacker", spec.attacker_cargo), ("defender", spec.defender_cargo)):
+        _check_cargo(spec, side, loads)
+
+
+def _check_cargo(spec: BattleSpec, side: str, loads: tuple[dict[str, int], ...]) -> None:
+    """Each load fits one transport: one land unit plus one infantry, or two infantry (AAE-UNIT-TT-02,
+    AA41-UNIT-TT-02, G40 transport); no more loads than the side's transports, only at sea."""
+    if not loads:
+        return
+    units = table(spec.edition)
+    transports = sum(n for u, n in (spec.attacker if side == "attacker" else spec.defender).items()
+                     if units[u].type.transport)
+    if spec.kind != "sea" or len(loads) > transports:
+        raise ValueError(f"The {side} has {transports} transports: at most that many loads, in a sea battle.")
+    for load in loads:
+        size = sum(load.values())
+        if any(units[u].type.domain != "land" for u in load) or not 1 <= size <= 2 or (
+                size == 2 and load.get("infantry", 0) == 0):
+            raise ValueError("A transport carries one land unit and one infantry, or two infantry (AAE-UNIT-TT-02).")
 
 
 def spec_from_json(raw: Any) -> BattleSpec:
@@ -124,7 +156,9 @@ def spec_from_json(raw: Any) -> BattleSpec:
         defender_damaged=_counts(edition, raw.get("defender_damaged"), "defender_damaged"),
         bombard=_counts(edition, raw.get("bombard"), "bombard"), seaborne=seaborne,
         kamikaze=_counts(edition, raw.get("kamikaze"), "kamikaze"),
-        defender_air_can_land=bool(raw.get("defender_air_can_land", True)), low_luck=bool(raw.get("low_luck", False)))
+        defender_air_can_land=bool(raw.get("defender_air_can_land", True)), low_luck=bool(raw.get("low_luck", False)),
+        radar=bool(raw.get("radar", False)), attacker_cargo=_loads(edition, raw.get("attacker_cargo"), "attacker_cargo"),
+        defender_cargo=_loads(edition, raw.get("defender_cargo"), "defender_cargo"))
     if not spec.attacker or not spec.defender:
         raise ValueError("Both sides need at least one unit.")
     _check(spec)

@@ -1,0 +1,143 @@
+"""The hit distributions of many states at once: :meth:`Firing.groups <pbem.games.aa.odds.fire.Firing.groups>`
+and :meth:`Firing.dist <pbem.games.aa.odds.fire.Firing.dist>` vectorised over states and keys.
+
+A state's dice are counted per hit category (S, A, N) and value (1-6), for every key; rows with
+the same counts share one distribution (a batched convolution of binomials, or low luck), which
+is spread over the firing side's grid of hit vectors. ``test_space.py`` checks it against
+``Firing.dist`` state by state.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from pbem.games.aa.odds.fire import Firing, Key, binomial
+
+S, A, N = range(3)
+
+
+@cache
+def _table(value: int, top: int) -> np.ndarray:
+    """``[n, k]``: probability of k hits from n dice hitting on ``value``."""
+    out = np.zeros((top + 1, top + 1))
+    for n in range(top + 1):
+        out[n, :n + 1] = binomial(n, value / 6)
+    out.flags.writeable = False
+    return out
+
+
+def _convolve(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    out = np.zeros((len(p), p.shape[1] + q.shape[1] - 1))
+    for j in range(q.shape[1]):
+        out[:, j:j + p.shape[1]] += p * q[:, j:j + 1]
+    return out
+
+
+def category_pmfs(counts: np.ndarray, low_luck: bool, width: int) -> np.ndarray:
+    """Rows of dice counts per value (``counts[r, v - 1]``) -> hit distributions ``(rows, width)``."""
+    rows = len(counts)
+    out = np.zeros((rows, width))
+    if low_luck:
+        strength = counts @ np.arange(1, 7)
+        sure, rest = np.divmod(strength, 6)
+        out[np.arange(rows), sure] = 1 - rest / 6
+        out[np.arange(rows), np.minimum(sure + 1, width - 1)] += rest / 6
+        return out
+    pmf = np.ones((rows, 1))
+    for v in range(1, 7):
+        top = int(counts[:, v - 1].max()) if rows else 0
+        if top:
+            pmf = _convolve(pmf, _table(v, top)[counts[:, v - 1]])
+    out[:, :min(width, pmf.shape[1])] = pmf[:, :width]
+    return out
+
+
+class Dice:
+    """Per-kind facts of one firing side, for counting dice of many states at once."""
+
+    def __init__(self, firing: Firing) -> None:
+        self.firing = firing
+        side = firing.side
+        kinds = side.kinds
+        types = [side.types[k.type] for k in kinds]
+        self.value = np.array([min(firing.value(k.type), 6) for k in kinds])
+        self.raised = np.array([min(side.table[k.type].supported_attack, 6) for k in kinds])
+        self.sub = np.array([t.submarine for t in types])
+        self.air = np.array([t.domain == "air" for t in types])
+        self.submerged = np.array([k.submerged for k in kinds])
+        self.destroyer = np.array([t.destroyer and not k.submerged for t, k in zip(types, kinds, strict=True)])
+        self.fires = np.array([not t.transport and not k.submerged for t, k in zip(types, kinds, strict=True)])
+        groups: dict[tuple[str, ...], list[int]] = {}
+        for i, k in enumerate(kinds):
+            if side.table[k.type].supports and not k.submerged:
+                groups.setdefault(side.table[k.type].supports, []).append(i)
+        self.support = [(sup, [[i for i, k in enumerate(kinds) if k.type == t and not k.submerged] for t in targets])
+                        for targets, sup in groups.items()]
+        self.bombard = np.zeros(6, dtype=np.int64)
+        for v, n in firing.bombard:
+            self.bombard[min(v, 6) - 1] += n
+
+    def flags(self, counts: np.ndarray) -> list[tuple[bool, bool, bool]]:
+        """``(destroyer, air, submarine)`` among the fighting units of each state (``Side.flags``)."""
+        cols = [self.destroyer, self.air & ~self.submerged, self.sub & ~self.submerged]
+        out = np.stack([(counts[:, c] > 0).any(axis=1) for c in cols], axis=1)
+        return [(bool(a), bool(b), bool(c)) for a, b, c in out.tolist()]
+
+    def _raised(self, counts: np.ndarray) -> np.ndarray:
+        """Units raised by a supporter, per kind (AAE-UNIT-INF-02, G40-CMB-04)."""
+        up = np.zeros_like(counts)
+        for sup, targets in self.support:
+            left = counts[:, sup].sum(axis=1)
+            for kinds in targets:
+                for k in kinds:
+                    got = np.minimum(counts[:, k], left)
+                    up[:, k] = got
+                    left = left - got
+        return up
+
+    def counts(self, counts: np.ndarray, key: Key) -> np.ndarray:
+        """Dice ``[state, category, value - 1]`` of every state for ``key`` (as ``Firing.groups``)."""
+        stage, opp_destroyer, opp_air, opp_sub = key
+        f = self.firing
+        out = np.zeros((len(counts), 3, 6), dtype=np.int64)
+        if stage == "none":
+            return out
+        strike = f.sea and not opp_destroyer
+        up = self._raised(counts) if f.role == "attacker" and stage != "strike" else np.zeros_like(counts)
+        loose = ~(counts[:, self.destroyer].sum(axis=1) > 0)  # no destroyer of its own (AA41-CMB-09)
+        rows = np.arange(len(counts))
+        for k in range(counts.shape[1]):
+            if not self.fires[k] or (stage == "strike") != bool(self.sub[k] and strike):
+                continue
+            if self.sub[k]:
+                cat = np.full(len(counts), S if opp_air else N)
+            elif self.air[k] and opp_sub:
+                cat = np.where(loose, A, N)
+            else:
+                cat = np.full(len(counts), N)
+            if self.raised[k]:
+                np.add.at(out, (rows, cat, self.raised[k] - 1), up[:, k])
+            if self.value[k]:
+                np.add.at(out, (rows, cat, self.value[k] - 1), counts[:, k] - up[:, k])
+        if stage == "opening":
+            out[:, N] += self.bombard
+        return out
+
+    def grids(self, counts: np.ndarray, keys: list[Key]) -> dict[Key, np.ndarray]:
+        """Hit distributions over the side's grid, ``{key: (states, grid size)}``."""
+        if not keys:
+            return {}
+        f = self.firing
+        dice = np.stack([self.counts(counts, k) for k in keys])  # (keys, states, 3, 6)
+        flat = dice.reshape(-1, 18)
+        uniq, inverse = np.unique(flat, axis=0, return_inverse=True)
+        uniq = uniq.reshape(-1, 3, 6)
+        s1, a1, n1 = f.dims
+        ps = category_pmfs(uniq[:, S], f.low_luck, s1)
+        pa = category_pmfs(uniq[:, A], f.low_luck, a1)
+        pn = category_pmfs(uniq[:, N], f.low_luck, n1)
+        grid = (ps[:, :, None, None] * pa[:, None, :, None] * pn[:, None, None, :]).reshape(len(uniq), -1)
+        per_key = inverse.reshape(len(keys), len(counts))
+        return {k: grid[per_key[i]] for i, k in enumerate(keys)}
