@@ -157,7 +157,8 @@ def spec_from_json(raw: Any) -> BattleSpec:
         bombard=_counts(edition, raw.get("bombard"), "bombard"), seaborne=seaborne,
         kamikaze=_counts(edition, raw.get("kamikaze"), "kamikaze"),
         defender_air_can_land=bool(raw.get("defender_air_can_land", True)), low_luck=bool(raw.get("low_luck", False)),
-        radar=bool(raw.get("radar", False)), attacker_cargo=_loads(edition, raw.get("attacker_cargo"), "attacker_cargo"),
+        radar=bool(raw.get("radar", False)),
+        attacker_cargo=_loads(edition, raw.get("attacker_cargo"), "attacker_cargo"),
         defender_cargo=_loads(edition, raw.get("defender_cargo"), "defender_cargo"))
     if not spec.attacker or not spec.defender:
         raise ValueError("Both sides need at least one unit.")
