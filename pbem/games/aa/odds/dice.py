@@ -9,6 +9,7 @@ is spread over the firing side's grid of hit vectors. ``test_space.py`` checks i
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -118,20 +119,19 @@ class Dice:
             else:
                 cat = np.full(len(counts), N)
             if self.raised[k]:
-                np.add.at(out, (rows, cat, self.raised[k] - 1), up[:, k])
+                out[rows, cat, self.raised[k] - 1] += up[:, k]
             if self.value[k]:
-                np.add.at(out, (rows, cat, self.value[k] - 1), counts[:, k] - up[:, k])
+                out[rows, cat, self.value[k] - 1] += counts[:, k] - up[:, k]
         if stage == "opening":
             out[:, N] += self.bombard
         return out
 
-    def grids(self, counts: np.ndarray, keys: list[Key]) -> dict[Key, np.ndarray]:
-        """Hit distributions over the side's grid, ``{key: (states, grid size)}``."""
-        if not keys:
-            return {}
+    def grids(self, counts: np.ndarray, keys: list[Key]) -> Grids:
+        """Hit distributions over the side's grid: the distinct ones, and for each key the row of
+        every state among them."""
         f = self.firing
-        dice = np.stack([self.counts(counts, k) for k in keys])  # (keys, states, 3, 6)
-        flat = dice.reshape(-1, 18)
+        dice = np.stack([self.counts(counts, k) for k in keys]) if keys else np.zeros((0, len(counts), 3, 6))
+        flat = dice.reshape(-1, 18).astype(np.int64)
         uniq, inverse = np.unique(flat, axis=0, return_inverse=True)
         uniq = uniq.reshape(-1, 3, 6)
         s1, a1, n1 = f.dims
@@ -140,4 +140,15 @@ class Dice:
         pn = category_pmfs(uniq[:, N], f.low_luck, n1)
         grid = (ps[:, :, None, None] * pa[:, None, :, None] * pn[:, None, None, :]).reshape(len(uniq), -1)
         per_key = inverse.reshape(len(keys), len(counts))
-        return {k: grid[per_key[i]] for i, k in enumerate(keys)}
+        return Grids(grid, {k: per_key[i] for i, k in enumerate(keys)}, f.dims)
+
+
+@dataclass
+class Grids:
+    pmf: np.ndarray  # (distinct distributions, grid size)
+    rows: dict[Key, np.ndarray]  # key -> the distribution of each state
+    dims: tuple[int, int, int]
+
+    def get(self, key: Key) -> np.ndarray:
+        out: np.ndarray = self.pmf[self.rows[key]]
+        return out

@@ -22,7 +22,7 @@ import numpy as np
 from pbem.games.aa.odds.dice import Dice
 from pbem.games.aa.odds.kernel import Stage, dive_stage, fire_stage
 from pbem.games.aa.odds.model import Battle
-from pbem.games.aa.odds.outcome import ATTACKER, FIGHT, RETREAT, codes, profiles
+from pbem.games.aa.odds.outcome import ATTACKER, FIGHT, RETREAT, codes, counts_profile
 from pbem.games.aa.odds.space import Space, TooLarge
 
 
@@ -56,7 +56,8 @@ class Chain:
                                                            for f in set(self.fl_a)])
         self.stages = [self._stage(s) for s in names]
         self.opening = (self._stage("fire", "opening") if battle.spec.bombard else self.stages[-1])
-        pa, pd = profiles(battle, self.att.ids, self.dfn.ids)
+        pa = counts_profile(battle.att, self.att.counts, "attacker")
+        pd = counts_profile(battle.dfn, self.dfn.counts, "defender")
         col = {k: v[:, None] for k, v in pa.items()}
         row = {k: v[None, :] for k, v in pd.items()}
         self.first = codes(battle, col, row, retreats=False)
@@ -122,6 +123,14 @@ def _levels(space: Space) -> list[slice]:
     return [slice(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)]
 
 
+def _send(box: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
+    """``box[rows[i]] += values[i]`` with repeated rows (a sorted ``add.reduceat``)."""
+    order = np.argsort(rows, kind="stable")
+    ranked = rows[order]
+    starts = np.flatnonzero(np.concatenate([[True], ranked[1:] != ranked[:-1]]))
+    box[ranked[starts]] += np.add.reduceat(values[order], starts, axis=0)
+
+
 def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray) -> np.ndarray:
     """Expected round starts in every (attacker, defender) state from round 2 on."""
     na, nd = start.shape
@@ -133,7 +142,8 @@ def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray) -> np.ndarray:
     for r in _levels(ch.att):
         if not any(box[r].any() for box in inbox):
             continue
-        pa = [st.pa[r] for st in ch.stages]
+        width = [int((st.succ[r] < na).sum(axis=1).max()) for st in ch.stages]
+        pa = [st.pa[r, :, :w] for st, w in zip(ch.stages, width, strict=True)]
         td = [st.td[r] for st in ch.stages]
         stay = [p[:, :, :1] * t for p, t in zip(pa, td, strict=True)]  # attacker not hit
         tails = stay[:]
@@ -148,8 +158,11 @@ def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray) -> np.ndarray:
         q_all[r] = q
         x = q * mask
         for s, st in enumerate(ch.stages):
-            y = np.matmul((x[:, :, None] * pa[s][:, :, 1:]).transpose(0, 2, 1), td[s])
-            np.add.at(inbox[(s + 1) % m], st.succ[r][:, 1:].ravel(), y.reshape(-1, nd))
+            if width[s] > 1:
+                y = np.matmul((x[:, :, None] * pa[s][:, :, 1:]).transpose(0, 2, 1), td[s])
+                succ = st.succ[r, 1:width[s]].ravel()
+                keep = succ < na
+                _send(inbox[(s + 1) % m], succ[keep], y.reshape(-1, nd)[keep])
             if s + 1 < m:
                 x = inbox[s + 1][r] + np.matmul(x[:, None, :], stay[s])[:, 0]
     return q_all

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pbem.games.aa.odds.fire import Key
+from pbem.games.aa.odds.dice import Grids
 from pbem.games.aa.odds.space import Space
 
 
@@ -25,27 +25,54 @@ class Stage:
     td: np.ndarray  # (na, nd, nd)
 
 
-def _aggregate(probs: np.ndarray, app: np.ndarray, targets: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """For the target states ``targets`` (rows of ``app``), ``probs[s, g]`` of each shooter state
-    summed by where hit vector ``g`` takes each target: ``(cells, values)`` with ``cells`` the
-    (target, new state) pairs and ``values[s, cell]`` (a sorted gather and ``add.reduceat``: each
-    hit vector moves each target to one state)."""
-    support = np.flatnonzero(probs.any(axis=0))
-    pairs = (targets[:, None] * n + app[targets][:, support]).ravel()  # (targets x support)
-    order = np.argsort(pairs, kind="stable")
-    ranked = pairs[order]
+def _runs(probs: np.ndarray, dims: tuple[int, int, int], app: np.ndarray, targets: np.ndarray,
+          n: int) -> tuple[np.ndarray, np.ndarray]:
+    """For the target states ``targets`` (rows of ``app``), each shooter state's hit distribution
+    (``probs[s, g]``) summed by where it takes each target: ``(cells, values)``, ``cells`` the
+    (target, new state) pairs and ``values[s, cell]``.
+
+    With the submarine and air hits fixed, more plain hits never lead back to a state left
+    behind, so each target's new state is constant on runs of consecutive hit vectors: a run's
+    probability is a difference of cumulative sums, taken from whichever end is nearer (no
+    cancellation in the tails)."""
+    support = np.flatnonzero(probs.any(axis=0))  # hit vectors some shooter can roll, in grid order
+    probs = probs[:, support]
+    width = len(support)
+    succ = app[targets][:, support]
+    cut = np.ones(succ.shape, dtype=bool)
+    block = support // dims[2]
+    cut[:, 1:] = (succ[:, 1:] != succ[:, :-1]) | (block[1:] != block[:-1])[None, :]
+    row, g0 = np.nonzero(cut)
+    g1 = np.empty_like(g0)
+    g1[:-1] = g0[1:]
+    g1[np.concatenate([row[1:] != row[:-1], [True]])] = width  # a target's last run
+    zero = np.zeros((len(probs), 1))
+    left = np.concatenate([zero, np.cumsum(probs, axis=1)], axis=1)
+    right = np.concatenate([np.cumsum(probs[:, ::-1], axis=1)[:, ::-1], zero], axis=1)
+    lo, hi = left[:, g1], right[:, g0]
+    runs = np.maximum(np.where(lo <= hi, lo - left[:, g0], hi - right[:, g1]), 0.0)
+    keys = targets[row] * n + succ[row, g0]
+    order = np.argsort(keys, kind="stable")
+    ranked = keys[order]
     starts = np.flatnonzero(np.concatenate([[True], ranked[1:] != ranked[:-1]]))
-    cells = ranked[starts]
-    cols = support[order % len(support)]
-    step = max(1, 2_000_000 // max(1, len(probs)))  # columns gathered at once
-    values = np.empty((len(probs), len(cells)))
-    done = 0
-    while done < len(cells):
-        hi = min(len(cells), done + max(1, step * len(cells) // len(cols)))
-        lo_col, hi_col = starts[done], (starts[hi] if hi < len(cells) else len(cols))
-        block = probs[:, cols[lo_col:hi_col]]
-        values[:, done:hi] = np.add.reduceat(block, starts[done:hi] - lo_col, axis=1)
-        done = hi
+    if len(starts) == len(ranked):
+        return ranked, runs[:, order]
+    return ranked[starts], np.add.reduceat(runs[:, order], starts, axis=1)
+
+
+def _aggregate(probs: np.ndarray, dims: tuple[int, int, int], app: np.ndarray, targets: np.ndarray,
+               n: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_runs` for the shooters without air hits (their own category) apart from the others,
+    so that most look only at the hit vectors they can roll."""
+    box = (probs.reshape(len(probs), dims[0], dims[1], dims[2])[:, :, 1:].any(axis=(1, 2, 3))).astype(np.int64)
+    kinds = np.unique(box)
+    if len(kinds) == 1:
+        return _runs(probs, dims, app, targets, n)
+    parts = [(np.flatnonzero(box == k), *_runs(probs[box == k], dims, app, targets, n)) for k in kinds.tolist()]
+    cells = np.unique(np.concatenate([c for _r, c, _v in parts]))
+    values = np.zeros((len(probs), len(cells)))
+    for rows, got, vals in parts:
+        values[rows[:, None], np.searchsorted(cells, got)[None, :]] = vals
     return cells, values
 
 
@@ -71,23 +98,40 @@ def dive_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, dive_a: bool, d
     return Stage(succ, pa, td)
 
 
-def fire_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, grids_a: dict[Key, np.ndarray],
-               grids_d: dict[Key, np.ndarray], stage: str, att_stage: str | None = None) -> Stage:
+def _by_shooters(grids: Grids, stage: str, flags: Flags) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Targets grouped by the shooters' distributions they face: ``(targets, row of each shooter)``."""
+    groups: dict[bytes, tuple[list[int], np.ndarray]] = {}
+    by_flag: dict[tuple[bool, bool, bool], list[int]] = {}
+    for t, f in enumerate(flags):
+        by_flag.setdefault(f, []).append(t)
+    for f, targets in by_flag.items():
+        rows = grids.rows[(stage, *f)]
+        got = groups.setdefault(rows.tobytes(), ([], rows))
+        got[0].extend(targets)
+    return [(np.array(sorted(t)), rows) for t, rows in groups.values()]
+
+
+def _table(grids: Grids, stage: str, flags: Flags, app: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(cells, values[shooter, cell])`` over all targets (cells: target * n + new state)."""
+    cells_all, values_all = [], []
+    for targets, rows in _by_shooters(grids, stage, flags):
+        used, inverse = np.unique(rows, return_inverse=True)
+        cells, values = _aggregate(grids.pmf[used], grids.dims, app, targets, n)
+        cells_all.append(cells)
+        values_all.append(values[inverse.ravel()])
+    return np.concatenate(cells_all), np.concatenate(values_all, axis=1)
+
+
+def fire_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, grids_a: Grids, grids_d: Grids, stage: str,
+               att_stage: str | None = None) -> Stage:
     """A firing stage (``strike`` or ``fire``); ``att_stage``: the attacker's key when it differs
     (``opening``: round 1 with the bombarding ships' dice, AAE-BOMB-05). ``grids_*``: the hit
     distributions of every state per key (:meth:`Dice.grids <pbem.games.aa.odds.dice.Dice.grids>`)."""
     na, nd = att.n, dfn.n
     td = np.zeros((na, nd, nd))
-    for f in set(fl_d):
-        targets = np.array([d for d in range(nd) if fl_d[d] == f])
-        cells, values = _aggregate(grids_a[(att_stage or stage, *f)], dfn.app, targets, nd)
-        td[:, cells // nd, cells % nd] = values
-    parts = []
-    for f in set(fl_a):
-        targets = np.array([a for a in range(na) if fl_a[a] == f])
-        parts.append(_aggregate(grids_d[(stage, *f)], att.app, targets, na))
-    cells = np.concatenate([c for c, _v in parts])
-    values = np.concatenate([v for _c, v in parts], axis=1)  # (nd, cells)
+    cells, values = _table(grids_a, att_stage or stage, fl_d, dfn.app, nd)
+    td[:, cells // nd, cells % nd] = values
+    cells, values = _table(grids_d, stage, fl_a, att.app, na)  # values: (nd, cells)
     rows, new = cells // na, cells % na
     order = np.lexsort((new, rows))
     rows, new, values = rows[order], new[order], values[:, order]
