@@ -55,6 +55,20 @@ def category_pmfs(counts: np.ndarray, low_luck: bool, width: int) -> np.ndarray:
     return out
 
 
+def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(rows, axis=0, return_inverse=True)``, by packing each row into one integer."""
+    used = np.flatnonzero(rows.any(axis=0))
+    radix = rows[:, used].max(axis=0) + 1 if len(rows) else np.ones(0, dtype=np.int64)
+    if float(np.prod(radix.astype(float))) >= 2.0**62:
+        uniq, inverse = np.unique(rows, axis=0, return_inverse=True)
+        return uniq, inverse.ravel()
+    packed = np.zeros(len(rows), dtype=np.int64)
+    for col, base in zip(used.tolist(), radix.tolist(), strict=True):
+        packed = packed * base + rows[:, col]
+    _keys, first, inverse = np.unique(packed, return_index=True, return_inverse=True)
+    return rows[first], inverse.ravel()
+
+
 class Dice:
     """Per-kind facts of one firing side, for counting dice of many states at once."""
 
@@ -132,7 +146,7 @@ class Dice:
         f = self.firing
         dice = np.stack([self.counts(counts, k) for k in keys]) if keys else np.zeros((0, len(counts), 3, 6))
         flat = dice.reshape(-1, 18).astype(np.int64)
-        uniq, inverse = np.unique(flat, axis=0, return_inverse=True)
+        uniq, inverse = _unique_rows(flat)
         uniq = uniq.reshape(-1, 3, 6)
         s1, a1, n1 = f.dims
         ps = category_pmfs(uniq[:, S], f.low_luck, s1)

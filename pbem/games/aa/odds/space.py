@@ -62,20 +62,6 @@ class Chain:
         self.n_kinds = n_kinds
         self.dims = (*(int(n) + 1 for n in self.size), 2)
 
-    def code(self, x: np.ndarray) -> np.ndarray:
-        """Chain-local code of states ``x`` (rows: lost air, sub, other, transport slots, dived)."""
-        d = self.dims
-        return (((x[:, 0] * d[1] + x[:, 1]) * d[2] + x[:, 2]) * d[3] + x[:, 3]) * 2 + x[:, 4]
-
-    def decode(self, code: np.ndarray) -> np.ndarray:
-        d = self.dims
-        out = np.empty((len(code), 5), dtype=np.int64)
-        rest = code
-        for col, size in ((4, 2), (3, d[3]), (2, d[2]), (1, d[1])):
-            rest, out[:, col] = np.divmod(rest, size)
-        out[:, 0] = rest
-        return out
-
     def multisets(self, x: np.ndarray) -> np.ndarray:
         """Counts per kind of the side (one row per state)."""
         taken = (self.pos[None, :] < x[:, self.cls]).astype(float) @ self.unit_slots
@@ -85,20 +71,47 @@ class Chain:
         np.add.at(out, (rows, kind.ravel()), 1)
         return out[:, :self.n_kinds] + self.base
 
-    def strides(self) -> np.ndarray:
+
+class Chains:
+    """All chains of a side, padded to one length, so that a wave of states of any chains is
+    handled at once. A state is a row ``(chain, lost air, sub, other, transport slots, dived)``."""
+
+    def __init__(self, chains: list[Chain]) -> None:
+        width = max(len(c.cls) for c in chains)
+        self.cls = np.full((len(chains), width), 4, dtype=np.int64)  # class 4: padding
+        self.pos = np.zeros((len(chains), width), dtype=np.int64)
+        for i, c in enumerate(chains):
+            self.cls[i, :len(c.cls)] = c.cls
+            self.pos[i, :len(c.cls)] = c.pos
+        self.size = np.stack([c.size for c in chains])
+        top = self.size.max(axis=0) + 1
+        self.dims = (len(chains), *(int(n) for n in top), 2)
         d = self.dims
-        return np.array([d[1] * d[2] * d[3] * 2, d[2] * d[3] * 2, d[3] * 2, 2, 1], dtype=np.int64)
+        self.strides = np.array([d[1] * d[2] * d[3] * d[4] * 2, d[2] * d[3] * d[4] * 2, d[3] * d[4] * 2,
+                                 d[4] * 2, 2, 1], dtype=np.int64)
+
+    def code(self, x: np.ndarray) -> np.ndarray:
+        out: np.ndarray = x @ self.strides
+        return out
+
+    def decode(self, code: np.ndarray) -> np.ndarray:
+        out = np.empty((len(code), 6), dtype=np.int64)
+        rest = code
+        for col in range(6):
+            out[:, col], rest = np.divmod(rest, self.strides[col])
+        return out
 
     def successors(self, x: np.ndarray, hits: np.ndarray) -> np.ndarray:
         """Codes of the states after each hit vector (rows of ``hits``: S, A, N) from each state ``x``:
         ``(B, G)``, by :func:`~pbem.games.aa.odds.casualties.limits` and ``pick`` vectorised."""
-        dived = x[:, 4].astype(bool)
-        remaining = self.pos[None, :] >= x[:, self.cls]
-        remaining &= ~(dived[:, None] & (self.cls == SUB)[None, :])
+        cls, pos = self.cls[x[:, 0]], self.pos[x[:, 0]]
+        lost = np.concatenate([x[:, 1:5], np.zeros((len(x), 1), dtype=np.int64)], axis=1)
+        remaining = (pos >= np.take_along_axis(lost, np.minimum(cls, 4), axis=1)) & (cls < 4)
+        remaining &= ~((x[:, 5] == 1)[:, None] & (cls == SUB))
         zero = np.zeros((len(x), 1), dtype=np.int64)
-        cum = [np.concatenate([zero, np.cumsum(remaining & (self.cls == c)[None, :], axis=1)], axis=1)
-               for c in (AIR, SUB, OTHER)]
-        cap = [cum[AIR][:, -1:], cum[SUB][:, -1:], cum[OTHER][:, -1:], self.size[TRN] - x[:, TRN:TRN + 1]]
+        cum = [np.concatenate([zero, np.cumsum(remaining & (cls == c), axis=1)], axis=1) for c in (AIR, SUB, OTHER)]
+        size = self.size[x[:, 0]]
+        cap = [cum[AIR][:, -1:], cum[SUB][:, -1:], cum[OTHER][:, -1:], size[:, TRN:TRN + 1] - x[:, 4:5]]
         s, a, n = (hits[None, :, i] for i in range(3))
         sub = np.minimum(s, cap[SUB])
         air = np.minimum(a, cap[AIR])
@@ -113,15 +126,14 @@ class Chain:
         room_sub = np.minimum(cap[SUB], s + n)
         # Slots taken by the first t of the order with rooms (ra, rs) for air and submarines:
         # f[b, ra, rs, t], non-decreasing in t; cas.pick stops at the first t where f reaches plain.
-        a1, s1, t1 = int(self.size[AIR]) + 1, int(self.size[SUB]) + 1, len(self.cls) + 1
+        a1, s1, t1 = self.dims[1 + AIR], self.dims[1 + SUB], cls.shape[1] + 1
         f = (np.minimum(np.arange(a1)[None, :, None, None], cum[0][:, None, None, :])
              + np.minimum(np.arange(s1)[None, None, :, None], cum[1][:, None, None, :]) + cum[2][:, None, None, :])
         row = (np.arange(len(x))[:, None] * a1 + room_air) * s1 + room_sub
         flat = (f + (np.arange(f.size // t1).reshape(f.shape[:3]) * (t1 + 1))[..., None]).ravel()
-        at = np.searchsorted(flat, row * (t1 + 1) + plain)
-        stop = at - row * t1
+        stop = np.searchsorted(flat, row * (t1 + 1) + plain) - row * t1
         rows = np.arange(len(x))[:, None]
-        st = self.strides()
+        st = self.strides[1:]
         out: np.ndarray = (self.code(x)[:, None] + st[AIR] * np.minimum(room_air, cum[0][rows, stop])
                            + st[SUB] * np.minimum(room_sub, cum[1][rows, stop])
                            + st[OTHER] * np.minimum(plain, cum[2][rows, stop]) + st[TRN] * trn)
@@ -130,51 +142,49 @@ class Chain:
     def submerged(self, x: np.ndarray) -> np.ndarray:
         """Every fighting submarine submerges (AA41-CMB-12); a side without one is unchanged."""
         out = x.copy()
-        out[:, 4] = x[:, 1] < self.size[SUB]
+        out[:, 5] = x[:, 2] < self.size[x[:, 0], SUB]
         return out
 
     def level(self, x: np.ndarray) -> np.ndarray:
         """Hit points still fighting: every change of state lowers it."""
-        left = self.size[None, :] - x[:, :4]
-        return left.sum(axis=1) - np.where(x[:, 4] == 1, left[:, SUB], 0)
+        left = self.size[x[:, 0]] - x[:, 1:5]
+        out: np.ndarray = left.sum(axis=1) - np.where(x[:, 5] == 1, left[:, SUB], 0)
+        return out
 
 
 class Space:
-    """Every reachable state of one side, numbered by falling :meth:`Chain.level` (a topological order)."""
+    """Every reachable state of one side, numbered by falling :meth:`Chains.level` (a topological order)."""
 
     def __init__(self, side: Side, starts: list[int], hits: np.ndarray, dive: bool, max_states: int = 0) -> None:
         self.side = side
         self.chains = [Chain(side, s) for s in starts]
-        base = np.cumsum([0] + [int(np.prod(c.dims)) for c in self.chains])
-        codes: list[np.ndarray] = []  # global codes of the states found
-        rows: list[np.ndarray] = []  # their successors' global codes, per hit vector
+        ch = Chains(self.chains)
+        codes: list[np.ndarray] = []  # codes of the states found
+        rows: list[np.ndarray] = []  # their successors' codes, per hit vector
         dives: list[np.ndarray] = []
-        for i, chain in enumerate(self.chains):
-            seen: set[int] = set()
-            wave = np.zeros((1, 5), dtype=np.int64)
-            while len(wave):
-                here = chain.code(wave)
-                nxt = chain.successors(wave, hits)
-                div = chain.code(chain.submerged(wave)) if dive else here
-                codes.append(here + base[i])
-                rows.append(nxt + base[i])
-                dives.append(div + base[i])
-                seen.update(here.tolist())
-                if max_states and len(seen) > max_states:
-                    raise TooLarge(f"more than {max_states} states of one side")
-                cand = np.unique(np.concatenate([nxt.ravel(), div]))
-                cand = cand[[c not in seen for c in cand.tolist()]]
-                wave = chain.decode(cand)
+        wave = np.zeros((len(starts), 6), dtype=np.int64)
+        wave[:, 0] = np.arange(len(starts))
+        seen: set[int] = set()
+        while len(wave):
+            here = ch.code(wave)
+            nxt = ch.successors(wave, hits)
+            div = ch.code(ch.submerged(wave)) if dive else here
+            codes.append(here)
+            rows.append(nxt)
+            dives.append(div)
+            seen.update(here.tolist())
+            if max_states and len(seen) > max_states:
+                raise TooLarge(f"more than {max_states} states of one side")
+            cand = np.unique(np.concatenate([nxt.ravel(), div]))
+            cand = cand[[c not in seen for c in cand.tolist()]]
+            wave = ch.decode(cand)
         code = np.concatenate(codes)
-        chain_of = np.searchsorted(base, code, side="right") - 1
-        x = np.empty((len(code), 5), dtype=np.int64)
-        for i, chain in enumerate(self.chains):
-            mine = chain_of == i
-            x[mine] = chain.decode(code[mine] - base[i])
-        level = self._levels(x, chain_of)
+        x = ch.decode(code)
+        level = ch.level(x)
         order = np.lexsort((code, -level))
         self.n = len(order)
-        self.level, self.chain_of, self.x = level[order], chain_of[order], x[order]
+        self.level, self.x = level[order], x[order]
+        self.chain_of = self.x[:, 0]
         sorted_codes = code[order]
         by_code = np.argsort(sorted_codes)
 
@@ -187,14 +197,9 @@ class Space:
         counts = np.zeros((self.n, len(side.kinds)), dtype=np.int64)
         for i, chain in enumerate(self.chains):
             mine = self.chain_of == i
-            counts[mine] = chain.multisets(self.x[mine])
+            counts[mine] = chain.multisets(self.x[mine, 1:])
         self.counts = counts  # units per kind of each state
         self.ids = [side.add(tuple(r)) for r in counts.tolist()]  # the Side's index of each state
-        self.start = {s: int(where(np.array([base[i]]))[0]) for i, s in enumerate(starts)}
-
-    def _levels(self, x: np.ndarray, chain_of: np.ndarray) -> np.ndarray:
-        out = np.empty(len(x), dtype=np.int64)
-        for i, chain in enumerate(self.chains):
-            mine = chain_of == i
-            out[mine] = chain.level(x[mine])
-        return out
+        first = np.zeros((len(starts), 6), dtype=np.int64)
+        first[:, 0] = np.arange(len(starts))
+        self.start = dict(zip(starts, where(ch.code(first)).tolist(), strict=True))
