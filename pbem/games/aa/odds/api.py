@@ -37,9 +37,14 @@ def odds(spec: BattleSpec, options: Options | None = None) -> OddsResult:
 def exact_odds(spec: BattleSpec, options: Options) -> OddsResult:
     battle = Battle(spec, options)
     sol = solve(battle, MAX_STATES, MAX_WORK)
-    outcomes = []
-    for a, d in zip(*np.nonzero(sol.final), strict=True):
-        outcomes.append((sol.att.ids[a], sol.dfn.ids[d], int(sol.code[a, d]), float(sol.final[a, d])))
+    a, d = np.nonzero(sol.final)
+    ids_a, ids_d = np.array(sol.att.ids)[a], np.array(sol.dfn.ids)[d]
+    packed = (ids_a * (len(battle.dfn.states) + 1) + ids_d) * 8 + sol.code[a, d]  # states of equal units merge
+    keys, inverse = np.unique(packed, return_inverse=True)
+    probs = np.bincount(inverse.ravel(), weights=sol.final[a, d])
+    rest, codes = np.divmod(keys, 8)
+    att, dfn = np.divmod(rest, len(battle.dfn.states) + 1)
+    outcomes = list(zip(att.tolist(), dfn.tolist(), codes.tolist(), probs.tolist(), strict=True))
     return build(battle, outcomes, sol.rounds, "exact")
 
 

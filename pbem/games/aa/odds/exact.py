@@ -42,8 +42,10 @@ class Chain:
         self.battle = battle
         inc_a = np.stack(battle.fd.vectors(), axis=1)
         inc_d = np.stack(battle.fa.vectors(), axis=1)
-        self.att = Space(battle.att, list(battle.opening), inc_a, battle._submerges(battle.att), max_states)
-        self.dfn = Space(battle.dfn, [battle.dfn.initial], inc_d, battle._submerges(battle.dfn), max_states)
+        self.att = Space(battle.att, list(battle.opening), inc_a, battle._submerges(battle.att), max_states,
+                         battle.fd.dims[2] - 1)
+        self.dfn = Space(battle.dfn, [battle.dfn.initial], inc_d, battle._submerges(battle.dfn), max_states,
+                         battle.fa.dims[2] - 1)
         na, nd = self.att.n, self.dfn.n
         names = battle.stages()
         if na * nd * nd * (len(names) + 1) > max_work:

@@ -97,10 +97,12 @@ class _Memo:
         self.loads = spec.attacker_cargo if attacker else spec.defender_cargo
         self.transports = sum(n for u, n in (spec.attacker if attacker else spec.defender).items()
                               if battle.units[u].type.transport)
-        self._got: dict[int, tuple[dict[str, int], dict[str, int], dict[str, int], int]] = {}
+        self._got: dict[int, tuple[dict[str, int], dict[str, int], dict[str, int], int, tuple[Any, ...]]] = {}
 
-    def get(self, idx: int, wiped: bool = False) -> tuple[dict[str, int], dict[str, int], dict[str, int], int]:
-        """``(units, damaged, cargo aboard, IPC value with the cargo)``; ``wiped``: nothing left."""
+    def get(self, idx: int, wiped: bool = False
+            ) -> tuple[dict[str, int], dict[str, int], dict[str, int], int, tuple[Any, ...]]:
+        """``(units, damaged, cargo aboard, IPC value with the cargo, survivor key)``; ``wiped``:
+        nothing left."""
         key = -1 if wiped else idx
         got = self._got.get(key)
         if got is None:
@@ -110,7 +112,8 @@ class _Memo:
                 units = _lost_at_sea(self.battle, units, hurt)
             kept = sum(n for u, n in units.items() if self.battle.units[u].type.transport)
             cargo = aboard(self.loads, self.transports, kept) if self.loads else {}
-            got = self._got[key] = (units, hurt, cargo, _cost(self.battle, units) + _cost(self.battle, cargo))
+            line = (tuple(sorted(units.items())), tuple(sorted(hurt.items())), tuple(sorted(cargo.items())))
+            got = self._got[key] = (units, hurt, cargo, _cost(self.battle, units) + _cost(self.battle, cargo), line)
         return got
 
 
@@ -129,16 +132,16 @@ def build(battle: Battle, outcomes: list[tuple[int, int, int, float]], rounds: f
     lines = []
     for a, d, code, p in outcomes:
         by_code[code] += p
-        ua, da, ca, va = memo_a.get(a)
-        ud, dd, cd, vd = memo_d.get(d, wiped=code == ATTACKER)  # defenceless transports go too (AA41-CMB-20)
+        ua, _da, _ca, va, key_a = memo_a.get(a)
+        ud, _dd, _cd, vd, key_d = memo_d.get(d, wiped=code == ATTACKER)  # defenceless transports go too (AA41-CMB-20)
         if code == ATTACKER and not battle.sea and any(battle.units[u].captures for u in ua):
             take += p
         loss_a += p * (start_a - va)
         loss_d += p * (start_d - vd)
-        stores = [(surv_a, ua, da, ca), (surv_d, ud, dd, cd)] + ([(surv_win, ua, da, ca)] if code == ATTACKER else [])
-        for store, units, hurt, cargo in stores:
-            key = (tuple(sorted(units.items())), tuple(sorted(hurt.items())), tuple(sorted(cargo.items())))
-            store[key] = store.get(key, 0.0) + p
+        surv_a[key_a] = surv_a.get(key_a, 0.0) + p
+        surv_d[key_d] = surv_d.get(key_d, 0.0) + p
+        if code == ATTACKER:
+            surv_win[key_a] = surv_win.get(key_a, 0.0) + p
         lines.append({"attacker": ua, "defender": ud, "outcome": NAMES[code], "probability": p, "score": va - vd})
     total = sum(by_code.values())
 

@@ -155,8 +155,14 @@ class Chains:
 class Space:
     """Every reachable state of one side, numbered by falling :meth:`Chains.level` (a topological order)."""
 
-    def __init__(self, side: Side, starts: list[int], hits: np.ndarray, dive: bool, max_states: int = 0) -> None:
+    def __init__(self, side: Side, starts: list[int], hits: np.ndarray, dive: bool, max_states: int = 0,
+                 dice: int | None = None) -> None:
+        """``hits``: the opponent's grid of hit vectors; ``dice``: the most dice it ever rolls (hit
+        vectors with more hits in all are never rolled, and lead nowhere here)."""
         self.side = side
+        grid = len(hits)
+        rolled = np.flatnonzero(hits.sum(axis=1) <= dice) if dice is not None else np.arange(grid)
+        hits = hits[rolled]
         self.chains = [Chain(side, s) for s in starts]
         ch = Chains(self.chains)
         codes: list[np.ndarray] = []  # codes of the states found
@@ -192,7 +198,8 @@ class Space:
             found: np.ndarray = by_code[np.searchsorted(sorted_codes, c, sorter=by_code)]
             return found
 
-        self.app = where(np.concatenate(rows)[order])  # [state, hit vector] -> state
+        self.app = np.repeat(np.arange(self.n)[:, None], grid, axis=1)  # [state, hit vector] -> state
+        self.app[:, rolled] = where(np.concatenate(rows)[order])
         self.dive = where(np.concatenate(dives)[order])
         counts = np.zeros((self.n, len(side.kinds)), dtype=np.int64)
         for i, chain in enumerate(self.chains):
