@@ -26,6 +26,9 @@ from pbem.games.aa.odds.outcome import ATTACKER, FIGHT, RETREAT, codes, counts_p
 from pbem.games.aa.odds.space import Space, TooLarge
 
 
+SMALL = 24  # defender states up to which a row's system is solved directly
+
+
 @dataclass
 class Solution:
     att: Space
@@ -133,40 +136,78 @@ def _send(box: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
     box[ranked[starts]] += np.add.reduceat(values[order], starts, axis=0)
 
 
+def _vecmat(x: np.ndarray, m: np.ndarray) -> np.ndarray:
+    out: np.ndarray = np.matmul(x[:, None, :], m)[:, 0]
+    return out
+
+
+def _within_row(c: np.ndarray, mask: np.ndarray, diag: np.ndarray, stay: list[np.ndarray], td: list[np.ndarray],
+                steps: int) -> np.ndarray:
+    """The round starts ``q`` of a batch of rows: ``q = c + q P`` with ``P`` the round's moves
+    that keep the attacker's state, ``diag`` its diagonal."""
+    nd = c.shape[1]
+    if nd <= SMALL:  # a dense solve is cheapest
+        tail = stay[-1][:, :, None] * td[-1]
+        for s in range(len(td) - 2, -1, -1):
+            tail = np.matmul(stay[s][:, :, None] * td[s], tail)
+        system = np.eye(nd)[None] - mask[:, :, None] * tail
+        out: np.ndarray = np.linalg.solve(system.transpose(0, 2, 1), c[:, :, None])[:, :, 0]
+        return out
+    keep = 1.0 / (1.0 - diag)
+    q = c * keep
+    for _step in range(steps):
+        moved = q * mask
+        for s, t in zip(stay, td, strict=True):
+            moved = _vecmat(moved * s, t)
+        nxt = (c + moved - diag * q) * keep
+        change = float(np.abs(nxt - q).sum())
+        q = nxt
+        if change <= 1e-17 * float(q.sum()):
+            break
+    return q
+
+
 def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray) -> np.ndarray:
-    """Expected round starts in every (attacker, defender) state from round 2 on."""
+    """Expected round starts in every (attacker, defender) state from round 2 on.
+
+    Within a row the defender's moves (the attacker not hit) only go to later states, so
+    ``q (I - P) = c`` is solved by Jacobi steps ``q <- (c + q (P - D)) / (1 - D)``: exact after as
+    many steps as the defender has levels (``P - D`` is nilpotent), and stopped earlier once a
+    step changes nothing at double precision."""
     na, nd = start.shape
     m = len(ch.stages)
     inbox = [np.zeros((na + 1, nd)) for _ in range(m)]
     inbox[0][:na] = start
     q_all = np.zeros((na, nd))
-    eye = np.eye(nd)
+    steps = len(np.unique(ch.dfn.level)) + 1
+    diag_idx = np.arange(nd)
     for r in _levels(ch.att):
         if not any(box[r].any() for box in inbox):
             continue
         width = [int((st.succ[r] < na).sum(axis=1).max()) for st in ch.stages]
         pa = [st.pa[r, :, :w] for st, w in zip(ch.stages, width, strict=True)]
         td = [st.td[r] for st in ch.stages]
-        stay = [p[:, :, :1] * t for p, t in zip(pa, td, strict=True)]  # attacker not hit
-        tails = stay[:]
-        for s in range(m - 2, -1, -1):
-            tails[s] = np.matmul(stay[s], tails[s + 1])
+        stay = [p[:, :, 0] for p in pa]  # the attacker not hit, per defender state
         c = inbox[0][r].copy()
-        for s in range(1, m):
-            c += np.matmul(inbox[s][r][:, None, :], tails[s])[:, 0]
+        late = np.zeros_like(c)
+        for s in range(1, m):  # mid-round arrivals finish their round in this row
+            late = _vecmat((late + inbox[s][r]) * stay[s], td[s])
+        c += late
         mask = fight[r]
-        system = eye[None] - mask[:, :, None] * tails[0]
-        q = np.linalg.solve(system.transpose(0, 2, 1), c[:, :, None])[:, :, 0]
+        diag = mask.astype(float)
+        for s in range(m):
+            diag = diag * stay[s] * td[s][:, diag_idx, diag_idx]
+        q = _within_row(c, mask, diag, stay, td, steps)
         q_all[r] = q
         x = q * mask
         for s, st in enumerate(ch.stages):
             if width[s] > 1:
                 y = np.matmul((x[:, :, None] * pa[s][:, :, 1:]).transpose(0, 2, 1), td[s])
                 succ = st.succ[r, 1:width[s]].ravel()
-                keep = succ < na
-                _send(inbox[(s + 1) % m], succ[keep], y.reshape(-1, nd)[keep])
+                ok = succ < na
+                _send(inbox[(s + 1) % m], succ[ok], y.reshape(-1, nd)[ok])
             if s + 1 < m:
-                x = inbox[s + 1][r] + np.matmul(x[:, None, :], stay[s])[:, 0]
+                x = inbox[s + 1][r] + _vecmat(x * stay[s], td[s])
     return q_all
 
 

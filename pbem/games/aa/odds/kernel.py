@@ -46,18 +46,18 @@ def _runs(probs: np.ndarray, dims: tuple[int, int, int], app: np.ndarray, target
     g1 = np.empty_like(g0)
     g1[:-1] = g0[1:]
     g1[np.concatenate([row[1:] != row[:-1], [True]])] = width  # a target's last run
-    zero = np.zeros((len(probs), 1))
-    left = np.concatenate([zero, np.cumsum(probs, axis=1)], axis=1)
-    right = np.concatenate([np.cumsum(probs[:, ::-1], axis=1)[:, ::-1], zero], axis=1)
-    lo, hi = left[:, g1], right[:, g0]
-    runs = np.maximum(np.where(lo <= hi, lo - left[:, g0], hi - right[:, g1]), 0.0)
+    cols = np.ascontiguousarray(probs.T)  # (hit vectors, shooters): runs gather whole rows
+    zero = np.zeros((1, len(probs)))
+    left = np.concatenate([zero, np.cumsum(cols, axis=0)])
+    right = np.concatenate([np.cumsum(cols[::-1], axis=0)[::-1], zero])
+    lo, hi = left[g1], right[g0]
+    runs = np.maximum(np.where(lo <= hi, lo - left[g0], hi - right[g1]), 0.0)  # (runs, shooters)
     keys = targets[row] * n + succ[row, g0]
     order = np.argsort(keys, kind="stable")
     ranked = keys[order]
     starts = np.flatnonzero(np.concatenate([[True], ranked[1:] != ranked[:-1]]))
-    if len(starts) == len(ranked):
-        return ranked, runs[:, order]
-    return ranked[starts], np.add.reduceat(runs[:, order], starts, axis=1)
+    values = runs[order] if len(starts) == len(ranked) else np.add.reduceat(runs[order], starts, axis=0)
+    return ranked[starts], values.T
 
 
 def _aggregate(probs: np.ndarray, dims: tuple[int, int, int], app: np.ndarray, targets: np.ndarray,
