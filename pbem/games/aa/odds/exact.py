@@ -16,15 +16,16 @@ the attacker's chance of winning from every state (:func:`win_chances`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 import numpy as np
 
-from pbem.games.aa.odds.dice import Dice
+from pbem.games.aa.odds.dice import Dice, Grids
 from pbem.games.aa.odds.kernel import Stage, dive_stage, fire_stage
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.outcome import ATTACKER, FIGHT, RETREAT, codes, counts_profile
+from pbem.games.aa.odds.side import Side
 from pbem.games.aa.odds.space import Space, TooLarge
-
 
 SMALL = 24  # defender states up to which a row's system is solved directly
 
@@ -43,22 +44,34 @@ class Chain:
 
     def __init__(self, battle: Battle, max_states: int, max_work: float) -> None:
         self.battle = battle
-        inc_a = np.stack(battle.fd.vectors(), axis=1)
-        inc_d = np.stack(battle.fa.vectors(), axis=1)
-        self.att = Space(battle.att, list(battle.opening), inc_a, battle._submerges(battle.att), max_states,
-                         battle.fd.dims[2] - 1)
-        self.dfn = Space(battle.dfn, [battle.dfn.initial], inc_d, battle._submerges(battle.dfn), max_states,
-                         battle.fa.dims[2] - 1)
-        na, nd = self.att.n, self.dfn.n
         names = battle.stages()
+        shooting = [s for s in names if s != "submerge"] + (["opening"] if battle.spec.bombard else [])
+        self.dice_a, self.dice_d = Dice(battle.fa), Dice(battle.fd)
+        # The side facing the smaller grid of hit vectors is explored first; the other only
+        # against the hit vectors the first can actually roll.
+        att_first = battle.fd.size <= battle.fa.size
+        first, second = (("att", "dfn") if att_first else ("dfn", "att"))
+        spaces: dict[str, Space] = {}
+        grids: dict[str, Grids] = {}
+        for role in (first, second):
+            me, foe = (battle.fa, battle.fd) if role == "att" else (battle.fd, battle.fa)
+            inc = np.stack(foe.vectors(), axis=1)
+            if role == first:
+                rolled = np.flatnonzero(inc.sum(axis=1) <= foe.dims[2] - 1)
+            else:
+                rolled = np.flatnonzero(grids[first].pmf.any(axis=0))
+            starts = list(battle.opening) if role == "att" else [battle.dfn.initial]
+            spaces[role] = Space(me.side, starts, inc, battle._submerges(me.side), max_states, rolled)
+            dice = self.dice_a if role == "att" else self.dice_d
+            other = battle.dfn if role == "att" else battle.att
+            keys = [(s, *f) for s in shooting if role == "att" or s != "opening" for f in _possible_flags(other)]
+            grids[role] = dice.grids(spaces[role].counts, keys)
+        self.att, self.dfn = spaces["att"], spaces["dfn"]
+        self.grids_a, self.grids_d = grids["att"], grids["dfn"]
+        na, nd = self.att.n, self.dfn.n
         if na * nd * nd * (len(names) + 1) > max_work:
             raise TooLarge(f"{na} x {nd} states")
-        self.dice_a, self.dice_d = Dice(battle.fa), Dice(battle.fd)
         self.fl_a, self.fl_d = self.dice_a.flags(self.att.counts), self.dice_d.flags(self.dfn.counts)
-        shooting = [s for s in names if s != "submerge"] + (["opening"] if battle.spec.bombard else [])
-        self.grids_a = self.dice_a.grids(self.att.counts, [(s, *f) for s in shooting for f in set(self.fl_d)])
-        self.grids_d = self.dice_d.grids(self.dfn.counts, [(s, *f) for s in shooting if s != "opening"
-                                                           for f in set(self.fl_a)])
         self.stages = [self._stage(s) for s in names]
         self.opening = (self._stage("fire", "opening") if battle.spec.bombard else self.stages[-1])
         pa = counts_profile(battle.att, self.att.counts, "attacker")
@@ -79,11 +92,18 @@ class Chain:
         na, nd = x.shape
         for st in stages:
             rows = np.flatnonzero(x.any(axis=1))
-            y = np.matmul((x[rows][:, :, None] * st.pa[rows]).transpose(0, 2, 1), st.td[rows])
+            y = np.matmul(st.pa[rows] * x[rows][:, None, :], st.td[rows])
             out = np.zeros((na + 1, nd))
             np.add.at(out, st.succ[rows].ravel(), y.reshape(-1, nd))
             x = out[:na]
         return x
+
+
+def _possible_flags(side: Side) -> list[tuple[bool, bool, bool]]:
+    """Every ``(destroyer, air, submarine)`` a side may show in the battle (a flag it never has
+    at the start it never gets)."""
+    start = side.flags(side.initial)
+    return list(product(*[(False, True) if flag else (False,) for flag in start]))
 
 
 def solve(battle: Battle, max_states: int = 5000, max_work: float = 6e6) -> Solution:
@@ -185,9 +205,9 @@ def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray) -> np.ndarray:
         if not any(box[r].any() for box in inbox):
             continue
         width = [int((st.succ[r] < na).sum(axis=1).max()) for st in ch.stages]
-        pa = [st.pa[r, :, :w] for st, w in zip(ch.stages, width, strict=True)]
+        pa = [st.pa[r, :w] for st, w in zip(ch.stages, width, strict=True)]
         td = [st.td[r] for st in ch.stages]
-        stay = [p[:, :, 0] for p in pa]  # the attacker not hit, per defender state
+        stay = [p[:, 0] for p in pa]  # the attacker not hit, per defender state
         c = inbox[0][r].copy()
         late = np.zeros_like(c)
         for s in range(1, m):  # mid-round arrivals finish their round in this row
@@ -202,7 +222,7 @@ def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray) -> np.ndarray:
         x = q * mask
         for s, st in enumerate(ch.stages):
             if width[s] > 1:
-                y = np.matmul((x[:, :, None] * pa[s][:, :, 1:]).transpose(0, 2, 1), td[s])
+                y = np.matmul(pa[s][:, 1:] * x[:, None, :], td[s])
                 succ = st.succ[r, 1:width[s]].ravel()
                 ok = succ < na
                 _send(inbox[(s + 1) % m], succ[ok], y.reshape(-1, nd)[ok])
@@ -225,12 +245,12 @@ def win_chances(ch: Chain, fight: np.ndarray) -> np.ndarray:
     for r in reversed(_levels(ch.att)):
         pa = [st.pa[r] for st in ch.stages]
         td = [st.td[r] for st in ch.stages]
-        stay = [p[:, :, :1] * t for p, t in zip(pa, td, strict=True)]
+        stay = [p[:, 0, :, None] * t for p, t in zip(pa, td, strict=True)]
         rest = []  # value from leaving the row at stage s, for each input state
         for s, st in enumerate(ch.stages):
             nxt = value[s + 1] if s + 1 < m else value[0]
             ahead = nxt[st.succ[r][:, 1:]]  # (B, K-1, nd)
-            rest.append((pa[s][:, :, 1:] * np.matmul(td[s], ahead.transpose(0, 2, 1))).sum(axis=2))
+            rest.append((pa[s][:, 1:].transpose(0, 2, 1) * np.matmul(td[s], ahead.transpose(0, 2, 1))).sum(axis=2))
         total = rest[m - 1]
         for s in range(m - 2, -1, -1):
             total = rest[s] + np.matmul(stay[s], total[:, :, None])[:, :, 0]

@@ -2,7 +2,7 @@
 
 Both sides fire at once and each side's new state depends only on its own state and the hits of
 the other (AA41-CMB-06/07), so from ``(a, d)`` a stage moves to ``(a', d')`` with probability
-``PA[a, d, k] * TD[a, d, d']``, ``a' = succ[a, k]`` (column 0 is ``a`` itself). Both tables come
+``PA[a, k, d] * TD[a, d, d']``, ``a' = succ[a, k]`` (column 0 is ``a`` itself). Both tables come
 from the shooters' hit distributions (:class:`~pbem.games.aa.odds.fire.Firing`) and where each
 hit vector takes the target (:class:`~pbem.games.aa.odds.space.Space`), aggregated by one matrix
 product per kind of target instead of state by state.
@@ -21,7 +21,7 @@ from pbem.games.aa.odds.space import Space
 @dataclass
 class Stage:
     succ: np.ndarray  # (na, K): attacker successor states, column 0 = the state itself
-    pa: np.ndarray  # (na, nd, K)
+    pa: np.ndarray  # (na, K, nd)
     td: np.ndarray  # (na, nd, nd)
 
 
@@ -88,9 +88,9 @@ def dive_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, dive_a: bool, d
     to_d = dfn.dive if dive_d else np.arange(nd)
     moves = to_a != np.arange(na)
     succ = np.stack([np.arange(na), np.where(moves, to_a, na)], axis=1)
-    pa = np.zeros((na, nd, 2))
-    pa[:, :, 0] = np.where(moves[:, None], dest_d[None, :], 1.0)
-    pa[:, :, 1] = np.where(moves[:, None], ~dest_d[None, :], 0.0)
+    pa = np.zeros((na, 2, nd))
+    pa[:, 0] = np.where(moves[:, None], dest_d[None, :], 1.0)
+    pa[:, 1] = np.where(moves[:, None], ~dest_d[None, :], 0.0)
     td = np.zeros((na, nd, nd))
     rows = np.arange(nd)
     td[:, rows, rows] = dest_a[:, None]
@@ -111,15 +111,16 @@ def _by_shooters(grids: Grids, stage: str, flags: Flags) -> list[tuple[np.ndarra
     return [(np.array(sorted(t)), rows) for t, rows in groups.values()]
 
 
-def _table(grids: Grids, stage: str, flags: Flags, app: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(cells, values[shooter, cell])`` over all targets (cells: target * n + new state)."""
-    cells_all, values_all = [], []
+def _table(grids: Grids, stage: str, flags: Flags, app: np.ndarray, n: int
+           ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per group of targets: ``(cells, distinct values[row, cell], row of each shooter)``
+    (cells: target * n + new state)."""
+    out = []
     for targets, rows in _by_shooters(grids, stage, flags):
         used, inverse = np.unique(rows, return_inverse=True)
         cells, values = _aggregate(grids.pmf[used], grids.dims, app, targets, n)
-        cells_all.append(cells)
-        values_all.append(values[inverse.ravel()])
-    return np.concatenate(cells_all), np.concatenate(values_all, axis=1)
+        out.append((cells, values, inverse.ravel()))
+    return out
 
 
 def fire_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, grids_a: Grids, grids_d: Grids, stage: str,
@@ -128,18 +129,20 @@ def fire_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, grids_a: Grids,
     (``opening``: round 1 with the bombarding ships' dice, AAE-BOMB-05). ``grids_*``: the hit
     distributions of every state per key (:meth:`Dice.grids <pbem.games.aa.odds.dice.Dice.grids>`)."""
     na, nd = att.n, dfn.n
-    td = np.zeros((na, nd, nd))
-    cells, values = _table(grids_a, att_stage or stage, fl_d, dfn.app, nd)
-    td[:, cells // nd, cells % nd] = values
-    cells, values = _table(grids_d, stage, fl_a, att.app, na)  # values: (nd, cells)
+    td = np.zeros((na, nd * nd))
+    for cells, values, shooters in _table(grids_a, att_stage or stage, fl_d, dfn.app, nd):
+        td[:, cells] = values[shooters]
+    parts = _table(grids_d, stage, fl_a, att.app, na)
+    cells = np.concatenate([c for c, _v, _s in parts])
+    values = np.concatenate([v[s].T for _c, v, s in parts])  # (cells, nd)
     rows, new = cells // na, cells % na
     order = np.lexsort((new, rows))
-    rows, new, values = rows[order], new[order], values[:, order]
+    rows, new, values = rows[order], new[order], values[order]
     first = np.searchsorted(rows, np.arange(na))
     k = np.arange(len(rows)) - first[rows]  # column of each successor (the state itself first)
     width = int(k.max()) + 1
     succ = np.full((na, width), na, dtype=np.int64)
     succ[rows, k] = new
-    pa = np.zeros((na, nd, width))
-    pa[rows, :, k] = values.T
-    return Stage(succ, pa, td)
+    pa = np.zeros((na, width, nd))
+    pa[rows, k] = values
+    return Stage(succ, pa, td.reshape(na, nd, nd))

@@ -156,12 +156,12 @@ class Space:
     """Every reachable state of one side, numbered by falling :meth:`Chains.level` (a topological order)."""
 
     def __init__(self, side: Side, starts: list[int], hits: np.ndarray, dive: bool, max_states: int = 0,
-                 dice: int | None = None) -> None:
-        """``hits``: the opponent's grid of hit vectors; ``dice``: the most dice it ever rolls (hit
-        vectors with more hits in all are never rolled, and lead nowhere here)."""
+                 rolled: np.ndarray | None = None) -> None:
+        """``hits``: the opponent's grid of hit vectors; ``rolled``: those it can roll (the others
+        lead nowhere here)."""
         self.side = side
         grid = len(hits)
-        rolled = np.flatnonzero(hits.sum(axis=1) <= dice) if dice is not None else np.arange(grid)
+        rolled = np.arange(grid) if rolled is None else rolled
         hits = hits[rolled]
         self.chains = [Chain(side, s) for s in starts]
         ch = Chains(self.chains)
