@@ -102,8 +102,8 @@ class Chain:
 def _possible_flags(side: Side) -> list[tuple[bool, bool, bool]]:
     """Every ``(destroyer, air, submarine)`` a side may show in the battle (a flag it never has
     at the start it never gets)."""
-    start = side.flags(side.initial)
-    return list(product(*[(False, True) if flag else (False,) for flag in start]))
+    d, a, s = ((False, True) if flag else (False,) for flag in side.flags(side.initial))
+    return [(x, y, z) for x, y, z in product(d, a, s)]
 
 
 def solve(battle: Battle, max_states: int = 5000, max_work: float = 6e6) -> Solution:
@@ -177,8 +177,8 @@ def _within_row(c: np.ndarray, mask: np.ndarray, diag: np.ndarray, stay: list[np
     q = c * keep
     for _step in range(steps):
         moved = q * mask
-        for s, t in zip(stay, td, strict=True):
-            moved = _vecmat(moved * s, t)
+        for p, t in zip(stay, td, strict=True):
+            moved = _vecmat(moved * p, t)
         nxt = (c + moved - diag * q) * keep
         change = float(np.abs(nxt - q).sum())
         q = nxt
