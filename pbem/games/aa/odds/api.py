@@ -29,6 +29,9 @@ def odds(spec: BattleSpec, options: Options | None = None) -> OddsResult:
         except TooLarge:
             if options.method == "exact":
                 raise
+            if options.retreat_below_win is not None:
+                raise TooLarge("Retreating below a chance of winning needs the exact method, and this battle is "
+                               "too large for it.") from None
     from pbem.games.aa.odds.simulate import simulate
 
     return simulate(spec, options)

@@ -104,6 +104,8 @@ def _status(battle: Battle, a: np.ndarray, d: np.ndarray, retreats: bool) -> np.
 
 
 def simulate(spec: BattleSpec, options: Options, runs: int | None = None) -> OddsResult:
+    if options.retreat_below_win is not None:
+        raise ValueError("Retreating below a chance of winning needs the exact method.")
     battle = Battle(spec, options)
     runs = runs or options.runs
     rng = np.random.default_rng(options.seed)

@@ -24,7 +24,7 @@ AIR, SUB, OTHER, TRN = range(4)
 CLASS_CODE = {"air": AIR, "sub": SUB, "other": OTHER, "trn": TRN}
 
 
-class TooLarge(Exception):
+class TooLarge(ValueError):
     """The exact state space is too large; Monte Carlo estimates the odds instead."""
 
 
