@@ -62,12 +62,19 @@ class Chain:
                 rolled = np.flatnonzero(grids[first].pmf.any(axis=0))
             starts = list(battle.opening) if role == "att" else [battle.dfn.initial]
             spaces[role] = Space(me.side, starts, inc, battle._submerges(me.side), max_states, rolled)
+            if role == "att" and battle.spec.seaborne_units:  # amphibious: where retreats leave units behind
+                behind = sorted({t for i in spaces[role].ids if (t := battle.stay_behind(i)) is not None})
+                if behind:
+                    spaces[role] = Space(me.side, starts + behind, inc, False, max_states, rolled)
             dice = self.dice_a if role == "att" else self.dice_d
             other = battle.dfn if role == "att" else battle.att
             keys = [(s, *f) for s in shooting if role == "att" or s != "opening" for f in _possible_flags(other)]
             grids[role] = dice.grids(spaces[role].counts, keys)
         self.att, self.dfn = spaces["att"], spaces["dfn"]
         self.grids_a, self.grids_d = grids["att"], grids["dfn"]
+        # jump[a]: where a retreat from ``a`` leaves the units that stay behind (-1: a plain retreat)
+        self.jump = np.array([self.att.start.get(t, -1) if (t := battle.stay_behind(i)) is not None else -1
+                              for i in self.att.ids], dtype=np.int64)
         na, nd = self.att.n, self.dfn.n
         if na * nd * nd * (len(names) + 1) > max_work:
             raise TooLarge(f"{na} x {nd} states")
@@ -75,6 +82,9 @@ class Chain:
         self.stages = [self._stage(s) for s in names]
         self.opening = (self._stage("fire", "opening") if battle.spec.bombard else self.stages[-1])
         pa = counts_profile(battle.att, self.att.counts, "attacker")
+        self.fixed = np.array([battle.fixed(i) for i in self.att.ids], dtype=bool)
+        if battle.spec.seaborne_units:
+            pa["fixed"] = self.fixed
         pd = counts_profile(battle.dfn, self.dfn.counts, "defender")
         col = {k: v[:, None] for k, v in pa.items()}
         row = {k: v[None, :] for k, v in pd.items()}
@@ -123,23 +133,35 @@ def solve(battle: Battle, max_states: int = 5000, max_work: float = 6e6) -> Solu
     fight = ch.later == FIGHT
     options = battle.options
     if options.retreat_below_win is not None:
-        win = win_chances(ch, fight)
-        fight &= ~(win < options.retreat_below_win)
+        fight = win_chances(ch, fight)
         code[(ch.later == FIGHT) & ~fight] = RETREAT
+    leave = (code == RETREAT) & (ch.jump >= 0)[:, None]  # amphibious: the seaborne units fight on
     after = options.retreat_after_round
     if after is not None:
         for _round in range(1, after):
-            final += np.where(fight, 0.0, x)
-            x = np.where(fight, x, 0.0)
+            x, done = _settle(ch, x, fight, leave)
+            final += done
             rounds += float(x.sum())
             x = ch.push(x, ch.stages)
-        final += x
-        code[fight] = RETREAT
-    else:
-        q = _rows(ch, x, fight)
-        final += np.where(fight, 0.0, q)
-        rounds += float(q[fight].sum())
+        behind = ch.fixed[:, None] & fight  # they never retreat, not even at the round limit
+        forced = fight & ~behind
+        leave |= forced & (ch.jump >= 0)[:, None]
+        code[forced] = RETREAT
+        fight = behind
+    q = _rows(ch, x, fight, leave)
+    final += np.where(fight | leave, 0.0, q)
+    rounds += float(q[fight].sum())
     return Solution(ch.att, ch.dfn, final, code, rounds)
+
+
+def _settle(ch: Chain, x: np.ndarray, fight: np.ndarray, leave: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Round-start masses: ``(fighting on, over)``; those retreating in an amphibious assault
+    move to the state of the units left behind."""
+    moving = np.where(leave, x, 0.0)
+    out = np.where(fight, x, 0.0)
+    rows = np.flatnonzero(moving.any(axis=1))
+    np.add.at(out, ch.jump[rows], moving[rows])
+    return out, np.where(fight | leave, 0.0, x)
 
 
 def _levels(space: Space) -> list[slice]:
@@ -187,7 +209,7 @@ def _within_row(c: np.ndarray, mask: np.ndarray, diag: np.ndarray, stay: list[np
     return q
 
 
-def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray) -> np.ndarray:
+def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray, leave: np.ndarray | None = None) -> np.ndarray:
     """Expected round starts in every (attacker, defender) state from round 2 on.
 
     Within a row the defender's moves (the attacker not hit) only go to later states, so
@@ -219,6 +241,10 @@ def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray) -> np.ndarray:
             diag = diag * stay[s] * td[s][:, diag_idx, diag_idx]
         q = _within_row(c, mask, diag, stay, td, steps)
         q_all[r] = q
+        if leave is not None and leave[r].any():  # retreats leaving the seaborne units behind
+            moving = q * leave[r]
+            rows = np.flatnonzero(moving.any(axis=1))
+            _send(inbox[0], ch.jump[r][rows], moving[rows])
         x = q * mask
         for s, st in enumerate(ch.stages):
             if width[s] > 1:
@@ -232,16 +258,18 @@ def _rows(ch: Chain, start: np.ndarray, fight: np.ndarray) -> np.ndarray:
 
 
 def win_chances(ch: Chain, fight: np.ndarray) -> np.ndarray:
-    """The attacker's chance of winning from the start of a round (2 or later) in every state,
-    retreating wherever it drops below ``retreat_below_win`` (AA41-CMB-22): a backward pass, last
-    rows first; within a row the retreat set is grown until it is stable (retreating only lowers
-    the chances of the states before it)."""
+    """Where the attacker fights on when it retreats as soon as its chance of winning drops below
+    ``retreat_below_win`` (AA41-CMB-22): the chance of winning from the start of a round (2 or
+    later) in every state, by a backward pass, last rows first; within a row the retreat set is
+    grown until it is stable (retreating only lowers the chances of the states before it). After
+    an amphibious retreat the chance is that of the units left behind."""
     threshold = ch.battle.options.retreat_below_win or 0.0
     na, nd = fight.shape
     m = len(ch.stages)
     value = [np.zeros((na + 1, nd)) for _ in range(m + 1)]  # value[s]: at the input of stage s
     eye = np.eye(nd)
     terminal = (ch.later == ATTACKER).astype(float)
+    keep = fight.copy()
     for r in reversed(_levels(ch.att)):
         pa = [st.pa[r] for st in ch.stages]
         td = [st.td[r] for st in ch.stages]
@@ -258,18 +286,21 @@ def win_chances(ch: Chain, fight: np.ndarray) -> np.ndarray:
         for s in range(1, m):
             tail = np.matmul(tail, stay[s])
         mask = fight[r].copy()
+        jumps = ch.jump[r] >= 0
+        behind = value[0][ch.jump[r]]  # chances of the units left behind by an amphibious retreat
         while True:
             system = eye[None] - mask[:, :, None] * tail
-            rhs = np.where(mask, total, terminal[r])
+            retreat = jumps[:, None] & ((ch.later[r] == RETREAT) | (fight[r] & ~mask))
+            rhs = np.where(mask, total, np.where(retreat, behind, terminal[r]))
             w = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
             drop = mask & (w < threshold)
             if not drop.any():
                 break
             mask &= ~drop
+        keep[r] = mask
         value[0][r] = w
         nxt_value = w
         for s in range(m - 1, 0, -1):
             nxt_value = rest[s] + np.matmul(stay[s], nxt_value[:, :, None])[:, :, 0]
             value[s][r] = nxt_value
-    out: np.ndarray = value[0][:na]
-    return out
+    return keep

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from pbem.games.aa.odds.fire import Firing, binomial
-from pbem.games.aa.odds.side import Side
+from pbem.games.aa.odds.side import Kind, Side
 from pbem.games.aa.odds.spec import BattleSpec, Options
 from pbem.games.aa.odds.units import table
 
@@ -31,7 +31,8 @@ class Battle:
         self.sea = spec.kind == "sea"
         self.aa_guns = sum(n for u, n in spec.defender.items() if units[u].aa_gun) if not self.sea else 0
         fighting = {u: n for u, n in spec.defender.items() if units[u].casualty}
-        self.att = Side(units, spec.attacker, spec.attacker_damaged, options.attacker.prefs(), options.keep_land)
+        self.att = Side(units, spec.attacker, spec.attacker_damaged, options.attacker.prefs(), options.keep_land,
+                        can_leave=bool(spec.seaborne_units))
         self.dfn = Side(units, fighting, spec.defender_damaged, options.defender.prefs())
         bombard = [(units[u].bombard, n) for u, n in spec.bombard.items()]
         self.fa = Firing(self.att, "attacker", self.sea, spec.low_luck, bombard)
@@ -83,6 +84,40 @@ class Battle:
             n = self.spec.attacker[uid]
             dist = self._spread(dist, self._aa_pmf(n), lambda a, k, u=uid: self.att.hit_types(a, {u: k}))
         return dist
+
+    def fixed(self, idx: int) -> bool:
+        """Whether the attacker in state ``idx`` can no longer retreat: only seaborne units are
+        left, or they stayed behind after the others retreated (AAE-AMPH-08, AA41-AMP-11)."""
+        if not self.spec.seaborne_units:
+            return False
+        side = self.att
+        if any(n and k.submerged for k, n in zip(side.kinds, side.states[idx], strict=True)):
+            return True
+        return self.stay_behind(idx) is None and any(
+            n and self.spec.seaborne_units.get(k.type, 0) for k, n in zip(side.kinds, side.states[idx], strict=True))
+
+    def stay_behind(self, idx: int) -> int | None:
+        """The attacker's state after a retreat in an amphibious assault: land units that came
+        from the sea stay and fight on, everything else leaves (AAE-AMPH-08, AA41-AMP-11). A
+        type's seaborne units are taken as lost first (those that can leave are kept). None:
+        nobody stays, or nobody leaves (then no retreat is possible)."""
+        if not self.spec.seaborne_units:
+            return None
+        side = self.att
+        state = list(side.states[idx])
+        stays = leaves = 0
+        for i, kind in enumerate(side.kinds):
+            if kind.submerged or not state[i]:
+                continue
+            overland = self.spec.attacker.get(kind.type, 0) - self.spec.seaborne_units.get(kind.type, 0)
+            go = min(state[i], overland)
+            stays += state[i] - go
+            leaves += go
+            state[i] -= go
+            state[side.kind_index[Kind(kind.type, 0, True)]] += go
+        if not stays or not leaves:
+            return None
+        return side.add(tuple(state))
 
     def _submerges(self, side: Side) -> bool:
         order = self.options.attacker if side is self.att else self.options.defender

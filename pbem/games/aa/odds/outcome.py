@@ -64,7 +64,10 @@ def _can_hit(s: dict[str, np.ndarray], t: dict[str, np.ndarray]) -> np.ndarray:
 
 def profiles(battle: Battle, att: list[int], dfn: list[int]) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
     """Profiles of attacker and defender states (side indices)."""
-    return _profile(battle.att, att, "attacker"), _profile(battle.dfn, dfn, "defender")
+    pa = _profile(battle.att, att, "attacker")
+    if battle.spec.seaborne_units:
+        pa["fixed"] = np.array([battle.fixed(i) for i in att], dtype=bool)
+    return pa, _profile(battle.dfn, dfn, "defender")
 
 
 def codes(battle: Battle, pa: dict[str, np.ndarray], pd: dict[str, np.ndarray], retreats: bool) -> np.ndarray:
@@ -84,6 +87,8 @@ def codes(battle: Battle, pa: dict[str, np.ndarray], pd: dict[str, np.ndarray], 
             retreat |= pa["count"] < opts.retreat_below_units
         if opts.retreat_only_air and not battle.sea:
             retreat |= pa["only_air"]
+        if "fixed" in pa:  # seaborne units of an amphibious assault never retreat (AAE-AMPH-08)
+            retreat &= ~pa["fixed"]
         out[retreat & (out == FIGHT)] = RETREAT
     out[~d_alive & a_alive] = ATTACKER
     out[~a_alive & d_alive] = DEFENDER

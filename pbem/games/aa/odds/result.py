@@ -134,7 +134,7 @@ def build(battle: Battle, outcomes: list[tuple[int, int, int, float]], rounds: f
         by_code[code] += p
         ua, _da, _ca, va, key_a = memo_a.get(a)
         ud, _dd, _cd, vd, key_d = memo_d.get(d, wiped=code == ATTACKER)  # defenceless transports go too (AA41-CMB-20)
-        if code == ATTACKER and not battle.sea and any(battle.units[u].captures for u in ua):
+        if code == ATTACKER and not battle.sea and any(battle.units[k.type].captures for k, _n in battle.att.active(a)):
             take += p
         loss_a += p * (start_a - va)
         loss_d += p * (start_d - vd)

@@ -33,7 +33,9 @@ class Side:
     """The states of one side, their casualty order and how hits, AA fire and submerging move them."""
 
     def __init__(self, units: dict[str, CombatUnit], counts: dict[str, int], damaged: dict[str, int],
-                 prefs: dict[str, Any], keep_land: int = 0) -> None:
+                 prefs: dict[str, Any], keep_land: int = 0, can_leave: bool = False) -> None:
+        """``can_leave``: units may leave the battle while others fight on (an amphibious retreat,
+        AAE-AMPH-08): each type gets an out-of-battle kind, as submerged submarines have."""
         self.table = units
         self.types = {k: v.type for k, v in units.items()}
         self.prefs = prefs
@@ -41,7 +43,7 @@ class Side:
         kinds: list[Kind] = []
         for uid in counts:
             kinds.extend(Kind(uid, h) for h in range(self.types[uid].hits))
-            if self.types[uid].submarine:
+            if self.types[uid].submarine or can_leave:
                 kinds.append(Kind(uid, 0, True))
         self.kinds = kinds
         self.kind_index = {k: i for i, k in enumerate(kinds)}

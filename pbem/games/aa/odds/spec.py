@@ -27,6 +27,7 @@ class BattleSpec:
     defender_damaged: dict[str, int] = field(default_factory=dict)
     bombard: dict[str, int] = field(default_factory=dict)  # ships bombarding round 1 (AAE-BOMB, G40-CMB-29)
     seaborne: int | None = None  # land units unloaded from transports (AAE-BOMB-03 limit), if known
+    seaborne_units: dict[str, int] = field(default_factory=dict)  # which: they never retreat (AAE-AMPH-08)
     kamikaze: dict[str, int] = field(default_factory=dict)  # attacks per target ship type (G40-KAMI)
     defender_air_can_land: bool = True  # False: defending air beyond the surviving carriers' room is lost
     low_luck: bool = False
@@ -106,6 +107,9 @@ def _check(spec: BattleSpec) -> None:
             raise ValueError("Only battleships and cruisers bombard, in a land battle (AAE-BOMB-01).")
         if spec.seaborne is not None and sum(spec.bombard.values()) > spec.seaborne:
             raise ValueError("No more bombarding ships than land units unloaded from transports (AAE-BOMB-03).")
+    if spec.seaborne_units and (spec.kind != "land" or any(
+            units[u].type.domain != "land" or n > spec.attacker.get(u, 0) for u, n in spec.seaborne_units.items())):
+        raise ValueError("Seaborne units are attacking land units of a land battle (AAE-AMPH-08).")
     if spec.kamikaze:
         if spec.edition != "global1940" or spec.kind != "sea":
             raise ValueError("Kamikaze attacks exist only in Global 1940 sea zones (G40-KAMI-01).")
@@ -147,14 +151,18 @@ def spec_from_json(raw: Any) -> BattleSpec:
     if kind not in ("land", "sea"):
         raise ValueError("'kind' is 'land' or 'sea'.")
     seaborne = raw.get("seaborne")
-    if seaborne is not None and (not isinstance(seaborne, int) or seaborne < 0):
-        raise ValueError("'seaborne' is a whole number.")
+    seaborne_units: dict[str, int] = {}
+    if isinstance(seaborne, dict):
+        seaborne_units = _counts(edition, seaborne, "seaborne")
+        seaborne = sum(seaborne_units.values())
+    if seaborne is not None and (not isinstance(seaborne, int) or isinstance(seaborne, bool) or seaborne < 0):
+        raise ValueError("'seaborne' is a whole number, or an object of unit type to count.")
     spec = BattleSpec(
         edition=edition, kind=kind, attacker=_counts(edition, raw.get("attacker"), "attacker"),
         defender=_counts(edition, raw.get("defender"), "defender"),
         attacker_damaged=_counts(edition, raw.get("attacker_damaged"), "attacker_damaged"),
         defender_damaged=_counts(edition, raw.get("defender_damaged"), "defender_damaged"),
-        bombard=_counts(edition, raw.get("bombard"), "bombard"), seaborne=seaborne,
+        bombard=_counts(edition, raw.get("bombard"), "bombard"), seaborne=seaborne, seaborne_units=seaborne_units,
         kamikaze=_counts(edition, raw.get("kamikaze"), "kamikaze"),
         defender_air_can_land=bool(raw.get("defender_air_can_land", True)), low_luck=bool(raw.get("low_luck", False)),
         radar=bool(raw.get("radar", False)),

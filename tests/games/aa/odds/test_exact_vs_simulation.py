@@ -1,4 +1,4 @@
-"""Exact odds against 1,000,000-battle simulations of 20 varied battles (issue 17 acceptance).
+"""Exact odds against 1,000,000-battle simulations of 23 varied battles (issue 17 acceptance).
 
 Every probability (attacker wins, defender wins, both destroyed, territory taken) of the exact
 method must lie within 4 standard errors of the simulated frequency. The simulator rolls the
@@ -64,6 +64,15 @@ BATTLES = {
                                         Options(retreat_below_units=3)),
     "AA41_CMB_22_retreat_after_round": (B("anniversary", "land", {"infantry": 4, "artillery": 2},
                                           {"infantry": 4}), Options(retreat_after_round=2)),
+    "AAE_AMPH_08_seaborne_stay_after_round": (B("anniversary", "land", {"infantry": 4, "artillery": 1, "tank": 1,
+                                                                         "fighter": 1}, {"infantry": 4, "tank": 1},
+                                                seaborne_units={"infantry": 2, "artillery": 1}),
+                                              Options(retreat_after_round=2)),
+    "AA41_AMP_11_seaborne_stay_below_units": (B("aa1941", "land", {"infantry": 3, "tank": 2, "fighter": 1},
+                                                {"infantry": 4}, seaborne_units={"infantry": 2}),
+                                              Options(retreat_below_units=4)),
+    "AAE_TECH_10_radar": (B("anniversary", "land", {"infantry": 3, "fighter": 2, "bomber": 1},
+                            {"infantry": 3, "aa_gun": 1}, radar=True), Options()),
 }
 
 
@@ -73,6 +82,7 @@ def test_exact_odds_within_four_standard_errors_of_simulation(name: str) -> None
     exact = odds(spec, Options(**{**options.__dict__, "method": "exact"}))
     assert exact.method == "exact" and exact.pruned <= 1e-9
     sim = simulate(spec, options, runs=RUNS)
+    assert abs(exact.attacker_wins + exact.defender_wins + exact.both_destroyed - 1) < 1e-9
     for field in ("attacker_wins", "defender_wins", "both_destroyed", "takes_territory", "retreat", "stalemate"):
         p = getattr(exact, field)
         err = math.sqrt(max(p * (1 - p), 1e-12) / RUNS)

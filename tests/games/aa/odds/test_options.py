@@ -138,3 +138,33 @@ def test_options_from_json_reads_the_new_options() -> None:
     assert opts.retreat_below_win == 0.4
     with pytest.raises(ValueError):
         options_from_json("aa1941", {"retreat_below_win": 2})
+
+
+def test_AAE_AMPH_08_seaborne_units_fight_on_when_the_others_retreat() -> None:
+    """A seaborne infantry and an overland fighter against an infantry, retreating after round 1.
+    Round 1: the defender dies 7/12, the attacking infantry (lost first) 1/3. If both sides are
+    left (10/36) the fighter retreats and the infantry fights on alone (1/4, 5/8, 1/8); if only
+    the fighter is left (5/36) it retreats. Only a surviving infantry takes the territory."""
+    spec = BattleSpec("aa1941", "land", {"infantry": 1, "fighter": 1}, {"infantry": 1},
+                      seaborne_units={"infantry": 1})
+    r = odds(spec, Options(retreat_after_round=1, method="exact"))
+    on = F(10, 36)
+    assert close(r.attacker_wins, F(21, 36) + on / 4) and close(r.takes_territory, F(14, 36) + on / 4)
+    assert close(r.retreat, F(5, 36)) and close(r.both_destroyed, on / 8)
+    assert close(r.attacker_ipc_loss, (F(7, 36) + F(5, 36)) * 3 + on * F(6, 8) * 3)
+    assert close(r.average_rounds, 1 + on * F(9, 4))
+    assert any(s.units == {"infantry": 1, "fighter": 1} for s in r.attacker_survivors_if_win)
+    plain = odds(BattleSpec("aa1941", "land", {"infantry": 1, "fighter": 1}, {"infantry": 1}),
+                 Options(retreat_after_round=1, method="exact"))
+    assert close(plain.retreat, F(15, 36))
+
+
+def test_AAE_AMPH_08_only_seaborne_units_never_retreat() -> None:
+    spec = BattleSpec("anniversary", "land", {"infantry": 3}, {"infantry": 2}, seaborne_units={"infantry": 3})
+    r = odds(spec, Options(retreat_after_round=1, retreat_below_units=3, method="exact"))
+    assert r.retreat == 0 and r.average_rounds > 1.5
+    with pytest.raises(ValueError, match="AAE-AMPH-08"):
+        spec_from_json({"edition": "anniversary", "attacker": {"infantry": 1}, "defender": {"infantry": 1},
+                        "seaborne": {"tank": 1}})
+    assert spec_from_json({"edition": "anniversary", "attacker": {"infantry": 2}, "defender": {"infantry": 1},
+                           "seaborne": {"infantry": 1}}).seaborne == 1
