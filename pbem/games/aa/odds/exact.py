@@ -204,7 +204,7 @@ def _within_row(c: np.ndarray, mask: np.ndarray, diag: np.ndarray, stay: list[np
         nxt = (c + moved - diag * q) * keep
         change = float(np.abs(nxt - q).sum())
         q = nxt
-        if change <= 1e-17 * float(q.sum()):
+        if change <= 1e-16 * float(q.sum()):
             break
     return q
 

@@ -98,6 +98,8 @@ class _Memo:
         self.transports = sum(n for u, n in (spec.attacker if attacker else spec.defender).items()
                               if battle.units[u].type.transport)
         self._got: dict[int, tuple[dict[str, int], dict[str, int], dict[str, int], int, tuple[Any, ...]]] = {}
+        self._kinds = [(k.type, k.hits > 0) for k in self.side.kinds]
+        self._cost = {u: v.type.cost for u, v in battle.units.items()}
 
     def get(self, idx: int, wiped: bool = False
             ) -> tuple[dict[str, int], dict[str, int], dict[str, int], int, tuple[Any, ...]]:
@@ -106,14 +108,21 @@ class _Memo:
         key = -1 if wiped else idx
         got = self._got.get(key)
         if got is None:
-            units = {} if wiped else self.side.units(idx)
-            hurt = {} if wiped else self.side.damaged(idx)
+            units: dict[str, int] = {}
+            hurt: dict[str, int] = {}
+            if not wiped:
+                for (uid, damaged), n in zip(self._kinds, self.side.states[idx], strict=True):
+                    if n:
+                        units[uid] = units.get(uid, 0) + n
+                        if damaged:
+                            hurt[uid] = hurt.get(uid, 0) + n
             if not self.attacker:
                 units = _lost_at_sea(self.battle, units, hurt)
             kept = sum(n for u, n in units.items() if self.battle.units[u].type.transport)
             cargo = aboard(self.loads, self.transports, kept) if self.loads else {}
             line = (tuple(sorted(units.items())), tuple(sorted(hurt.items())), tuple(sorted(cargo.items())))
-            got = self._got[key] = (units, hurt, cargo, _cost(self.battle, units) + _cost(self.battle, cargo), line)
+            value = sum(self._cost[u] * n for u, n in units.items()) + sum(self._cost[u] * n for u, n in cargo.items())
+            got = self._got[key] = (units, hurt, cargo, value, line)
         return got
 
 
