@@ -60,10 +60,31 @@ def _runs(probs: np.ndarray, dims: tuple[int, int, int], app: np.ndarray, target
     return ranked[starts], values.T
 
 
+def _matmul(probs: np.ndarray, app: np.ndarray, targets: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """As :func:`_runs`, by a product with the 0/1 matrix of (hit vector, cell): cheaper when
+    few hit vectors share a run (BLAS against element-wise work), a few targets at a time."""
+    support = np.flatnonzero(probs.any(axis=0))
+    probs = probs[:, support]
+    cells_all, values_all = [], []
+    step = max(1, 2_000_000 // max(1, len(support) * len(support)))
+    for lo in range(0, len(targets), step):
+        part = targets[lo:lo + step]
+        pairs = part[:, None] * n + app[part][:, support]
+        cells, inverse = np.unique(pairs, return_inverse=True)
+        onehot = np.zeros((len(support), len(cells)))
+        onehot[np.broadcast_to(np.arange(len(support)), pairs.shape).ravel(), inverse.ravel()] = 1.0
+        cells_all.append(cells)
+        values_all.append(probs @ onehot)
+    return np.concatenate(cells_all), np.concatenate(values_all, axis=1)
+
+
 def _aggregate(probs: np.ndarray, dims: tuple[int, int, int], app: np.ndarray, targets: np.ndarray,
                n: int) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_runs` for the shooters without air hits (their own category) apart from the others,
     so that most look only at the hit vectors they can roll."""
+    width = int(np.count_nonzero(probs.any(axis=0)))
+    if len(probs) * width * width * len(targets) <= 4e8:  # ~ cells x support x shooters flops
+        return _matmul(probs, app, targets, n)
     box = (probs.reshape(len(probs), dims[0], dims[1], dims[2])[:, :, 1:].any(axis=(1, 2, 3))).astype(np.int64)
     kinds = np.unique(box)
     if len(kinds) == 1:
