@@ -21,6 +21,7 @@ from itertools import product
 import numpy as np
 
 from pbem.games.aa.odds.dice import Dice, Grids
+from pbem.games.aa.odds.fire import Firing
 from pbem.games.aa.odds.kernel import Stage, dive_stage, fire_stage
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.outcome import ATTACKER, FIGHT, RETREAT, codes, counts_profile
@@ -57,7 +58,7 @@ class Chain:
             me, foe = (battle.fa, battle.fd) if role == "att" else (battle.fd, battle.fa)
             inc = np.stack(foe.vectors(), axis=1)
             if role == first:
-                rolled = np.flatnonzero(inc.sum(axis=1) <= foe.dims[2] - 1)
+                rolled = _rollable(foe, inc)
             else:
                 rolled = np.flatnonzero(grids[first].pmf.any(axis=0))
             starts = list(battle.opening) if role == "att" else [battle.dfn.initial]
@@ -107,6 +108,16 @@ class Chain:
             np.add.at(out, st.succ[rows].ravel(), y.reshape(-1, nd))
             x = out[:na]
         return x
+
+
+def _rollable(firing: Firing, hits: np.ndarray) -> np.ndarray:
+    """Hit vectors ``(S, A, N)`` a side can roll at all: submarine hits come only from its
+    submarines and air hits only from its aircraft, and those dice are then not plain."""
+    s, a, n = hits[:, 0], hits[:, 1], hits[:, 2]
+    dice = firing.dims[2] - 1
+    plain = dice - np.where(s > 0, firing.subs, 0) - np.where(a > 0, firing.air, 0)
+    out: np.ndarray = np.flatnonzero((s + a + n <= dice) & (n <= plain))
+    return out
 
 
 def _possible_flags(side: Side) -> list[tuple[bool, bool, bool]]:
