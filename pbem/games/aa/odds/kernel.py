@@ -153,17 +153,22 @@ def fire_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, grids_a: Grids,
     td = np.zeros((na, nd * nd))
     for cells, values, shooters in _table(grids_a, att_stage or stage, fl_d, dfn.app, nd):
         td[:, cells] = values[shooters]
-    parts = _table(grids_d, stage, fl_a, att.app, na)
+    parts = _table(grids_d, stage, fl_a, att.app, na)  # cells: attacker state * na + its successor
     cells = np.concatenate([c for c, _v, _s in parts])
-    values = np.concatenate([v[s].T for _c, v, s in parts])  # (cells, nd)
-    rows, new = cells // na, cells % na
-    order = np.lexsort((new, rows))
-    rows, new, values = rows[order], new[order], values[order]
+    order = np.argsort(cells)
+    ranked = cells[order]
+    rows, new = ranked // na, ranked % na
     first = np.searchsorted(rows, np.arange(na))
     k = np.arange(len(rows)) - first[rows]  # column of each successor (the state itself first)
     width = int(k.max()) + 1
     succ = np.full((na, width), na, dtype=np.int64)
     succ[rows, k] = new
-    pa = np.zeros((na, width, nd))
-    pa[rows, k] = values
+    slot = np.empty(len(cells), dtype=np.int64)
+    slot[order] = rows * width + k
+    pa = np.zeros((na * width, nd))
+    done = 0
+    for part, values, shooters in parts:
+        pa[slot[done:done + len(part)]] = values[shooters].T
+        done += len(part)
+    pa = pa.reshape(na, width, nd)
     return Stage(succ, pa, td.reshape(na, nd, nd))
