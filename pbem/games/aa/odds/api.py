@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
+from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
 
 from pbem.games.aa.odds.exact import solve
 from pbem.games.aa.odds.model import Battle
@@ -37,9 +39,16 @@ def odds(spec: BattleSpec, options: Options | None = None) -> OddsResult:
     return simulate(spec, options)
 
 
+@cache
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
 def exact_odds(spec: BattleSpec, options: Options) -> OddsResult:
     battle = Battle(spec, options)
-    sol = solve(battle, MAX_STATES, MAX_WORK)
+    # The matrices are small: BLAS threads would only spin against each other (and other work).
+    with _blas().limit(limits=1, user_api="blas"):
+        sol = solve(battle, MAX_STATES, MAX_WORK)
     a, d = np.nonzero(sol.final)
     ids_a, ids_d = np.array(sol.att.ids)[a], np.array(sol.dfn.ids)[d]
     packed = (ids_a * (len(battle.dfn.states) + 1) + ids_d) * 8 + sol.code[a, d]  # states of equal units merge

@@ -165,10 +165,9 @@ def fire_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, grids_a: Grids,
     succ[rows, k] = new
     slot = np.empty(len(cells), dtype=np.int64)
     slot[order] = rows * width + k
-    pa = np.zeros((na * width, nd))
+    flat = np.zeros((na * width, nd))
     done = 0
     for part, values, shooters in parts:
-        pa[slot[done:done + len(part)]] = values[shooters].T
+        flat[slot[done:done + len(part)]] = values[shooters].T
         done += len(part)
-    pa = pa.reshape(na, width, nd)
-    return Stage(succ, pa, td.reshape(na, nd, nd))
+    return Stage(succ, flat.reshape(na, width, nd), td.reshape(na, nd, nd))
