@@ -45,6 +45,9 @@ class Battle:
     def _opening_states(self) -> dict[int, float]:
         """Attacker states at the start of round 1 with their probabilities."""
         dist = {self.att.initial: 1.0}
+        for uid, n, hurt in self.spec.kamikaze_ships:  # G40-KAMI-04/05: attacks on one named ship
+            dist = self._spread(dist, binomial(n, 2 / 6),
+                                lambda a, k, u=uid, h=int(hurt): self.att.hit_ship(a, u, h, k))
         for uid, n in self.spec.kamikaze.items():  # G40-KAMI-05: each attack hits on 2
             dist = self._spread(dist, binomial(n, 2 / 6), lambda a, k, u=uid: self.att.hit_types(a, {u: k}))
         if self.aa_guns:

@@ -151,6 +151,18 @@ class Side:
             idx = self.hit_among(idx, (uid,), n)
         return idx
 
+    def hit_ship(self, idx: int, uid: str, hits_before: int, n: int) -> int:
+        """``n`` hits on one named ship of type ``uid`` that had taken ``hits_before`` (G40-KAMI-05:
+        a hit damages an undamaged capital ship, sinks anything else; more hits than it can take
+        are lost)."""
+        if n <= 0:
+            return idx
+        state = list(self.states[idx])
+        state[self.kind_index[Kind(uid, hits_before)]] -= 1
+        if hits_before + n < self.types[uid].hits:
+            state[self.kind_index[Kind(uid, hits_before + n)]] += 1
+        return self.add(tuple(state))
+
     def hit_among(self, idx: int, types: tuple[str, ...], n: int) -> int:
         """``n`` hits that may strike only units of ``types`` (G40-AA-02: the attacker chooses
         which aircraft are lost), taken in the side's loss order."""

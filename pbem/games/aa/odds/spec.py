@@ -29,6 +29,7 @@ class BattleSpec:
     seaborne: int | None = None  # land units unloaded from transports (AAE-BOMB-03 limit), if known
     seaborne_units: dict[str, int] = field(default_factory=dict)  # which: they never retreat (AAE-AMPH-08)
     kamikaze: dict[str, int] = field(default_factory=dict)  # attacks per target ship type (G40-KAMI)
+    kamikaze_ships: tuple[tuple[str, int, bool], ...] = ()  # or per named ship: (type, attacks, damaged)
     defender_air_can_land: bool = True  # False: defending air beyond the surviving carriers' room is lost
     low_luck: bool = False
     radar: bool = False  # the defender's AA guns hit on 1-2 (AAE-TECH-10, G40-TECH-17)
@@ -81,6 +82,22 @@ def _counts(edition: str, raw: Any, what: str) -> dict[str, int]:
     return out
 
 
+def _ships(edition: str, raw: Any) -> tuple[tuple[str, int, bool], ...]:
+    """Kamikaze attacks on named ships: ``[{"target": type, "attacks": n, "damaged": false}]``."""
+    if not isinstance(raw, list):
+        return ()
+    units = table(edition)
+    out = []
+    for entry in raw:
+        if not isinstance(entry, dict) or entry.get("target") not in units:
+            raise ValueError("Each named kamikaze target is {\"target\": ship type, \"attacks\": n} (G40-KAMI-04).")
+        attacks = entry.get("attacks", 1)
+        if not isinstance(attacks, int) or isinstance(attacks, bool) or not 1 <= attacks <= 6:
+            raise ValueError("Kamikaze attacks on a ship are a whole number from 1 to 6 (G40-KAMI-01).")
+        out.append((str(entry["target"]), attacks, bool(entry.get("damaged", False))))
+    return tuple(out)
+
+
 def _loads(edition: str, raw: Any, what: str) -> tuple[dict[str, int], ...]:
     if raw is None:
         return ()
@@ -110,11 +127,21 @@ def _check(spec: BattleSpec) -> None:
     if spec.seaborne_units and (spec.kind != "land" or any(
             units[u].type.domain != "land" or n > spec.attacker.get(u, 0) for u, n in spec.seaborne_units.items())):
         raise ValueError("Seaborne units are attacking land units of a land battle (AAE-AMPH-08).")
-    if spec.kamikaze:
+    if spec.kamikaze_ships:
+        named: dict[tuple[str, bool], int] = {}
+        for uid, _attacks, hurt in spec.kamikaze_ships:
+            named[uid, hurt] = named.get((uid, hurt), 0) + 1
+        for (uid, hurt), n in named.items():
+            have = spec.attacker_damaged.get(uid, 0) if hurt else spec.attacker.get(uid, 0) - \
+                spec.attacker_damaged.get(uid, 0)
+            if n > have:
+                raise ValueError(f"Kamikaze targets name more {uid} than attack (G40-KAMI-04).")
+    if spec.kamikaze or spec.kamikaze_ships:
+        attacks = sum(spec.kamikaze.values()) + sum(n for _u, n, _h in spec.kamikaze_ships)
+        targets = set(spec.kamikaze) | {u for u, _n, _h in spec.kamikaze_ships}
         if spec.edition != "global1940" or spec.kind != "sea":
             raise ValueError("Kamikaze attacks exist only in Global 1940 sea zones (G40-KAMI-01).")
-        if sum(spec.kamikaze.values()) > 6 or any(not units[u].type.surface_warship or u not in spec.attacker
-                                                  for u in spec.kamikaze):
+        if attacks > 6 or any(not units[u].type.surface_warship or u not in spec.attacker for u in targets):
             raise ValueError("At most 6 kamikaze attacks, each on an attacking surface warship (G40-KAMI-01/04).")
     if spec.edition == "aa1941" and any(units[u].aa_gun for u in spec.defender):
         raise ValueError("A&A 1941 has no AA guns.")
@@ -163,7 +190,8 @@ def spec_from_json(raw: Any) -> BattleSpec:
         attacker_damaged=_counts(edition, raw.get("attacker_damaged"), "attacker_damaged"),
         defender_damaged=_counts(edition, raw.get("defender_damaged"), "defender_damaged"),
         bombard=_counts(edition, raw.get("bombard"), "bombard"), seaborne=seaborne, seaborne_units=seaborne_units,
-        kamikaze=_counts(edition, raw.get("kamikaze"), "kamikaze"),
+        kamikaze=_counts(edition, raw.get("kamikaze"), "kamikaze") if not isinstance(raw.get("kamikaze"), list) else {},
+        kamikaze_ships=_ships(edition, raw.get("kamikaze")),
         defender_air_can_land=bool(raw.get("defender_air_can_land", True)), low_luck=bool(raw.get("low_luck", False)),
         radar=bool(raw.get("radar", False)),
         attacker_cargo=_loads(edition, raw.get("attacker_cargo"), "attacker_cargo"),

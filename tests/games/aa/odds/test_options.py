@@ -168,3 +168,28 @@ def test_AAE_AMPH_08_only_seaborne_units_never_retreat() -> None:
                         "seaborne": {"tank": 1}})
     assert spec_from_json({"edition": "anniversary", "attacker": {"infantry": 2}, "defender": {"infantry": 1},
                            "seaborne": {"infantry": 1}}).seaborne == 1
+
+
+def test_G40_KAMI_05_attacks_on_a_named_ship() -> None:
+    """Two kamikaze attacks on one named battleship (of two): it sinks with 1/9, is damaged with
+    4/9. Named by type only, the hits follow the loss order (damage first): both are damaged."""
+    from pbem.games.aa.odds.model import Battle
+
+    named = BattleSpec("global1940", "sea", {"battleship": 2}, {"destroyer": 1},
+                       kamikaze_ships=(("battleship", 2, False),))
+    b = Battle(named, EXACT)
+    left = {(b.att.units(a).get("battleship", 0), b.att.damaged(a).get("battleship", 0)): p
+            for a, p in b.opening.items()}
+    assert close(left[1, 0], F(1, 9)) and close(left[2, 1], F(4, 9)) and close(left[2, 0], F(4, 9))
+    by_type = Battle(BattleSpec("global1940", "sea", {"battleship": 2}, {"destroyer": 1},
+                                kamikaze={"battleship": 2}), EXACT)
+    hurt = {b_.get("battleship", 0): p for a, p in by_type.opening.items() for b_ in [by_type.att.damaged(a)]}
+    assert close(hurt[2], F(1, 9)) and 0 not in {by_type.att.units(a).get("battleship", 0) for a in by_type.opening}
+    spec = spec_from_json({"edition": "global1940", "kind": "sea", "attacker": {"battleship": 1, "cruiser": 1},
+                           "defender": {"destroyer": 1},
+                           "kamikaze": [{"target": "battleship", "attacks": 2}, {"target": "cruiser"}]})
+    assert spec.kamikaze_ships == (("battleship", 2, False), ("cruiser", 1, False))
+    assert odds(spec, EXACT).pruned <= 1e-9
+    with pytest.raises(ValueError, match="G40-KAMI-04"):
+        spec_from_json({"edition": "global1940", "kind": "sea", "attacker": {"battleship": 1},
+                        "defender": {"destroyer": 1}, "kamikaze": [{"target": "battleship"}, {"target": "battleship"}]})
