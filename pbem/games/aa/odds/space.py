@@ -210,3 +210,9 @@ class Space:
         first = np.zeros((len(starts), 6), dtype=np.int64)
         first[:, 0] = np.arange(len(starts))
         self.start = dict(zip(starts, where(ch.code(first)).tolist(), strict=True))
+
+    def levels(self) -> list[slice]:
+        """The states of each level, in order (no transitions within a level but self-loops)."""
+        cuts = np.flatnonzero(np.diff(self.level)) + 1
+        bounds = [0, *cuts.tolist(), self.n]
+        return [slice(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)]
