@@ -112,39 +112,44 @@ class Dice:
                     left = left - got
         return up
 
-    def counts(self, counts: np.ndarray, key: Key) -> np.ndarray:
-        """Dice ``[state, category, value - 1]`` of every state for ``key`` (as ``Firing.groups``)."""
-        stage, opp_destroyer, opp_air, opp_sub = key
+    def counts(self, counts: np.ndarray, keys: list[Key]) -> np.ndarray:
+        """Dice ``[key, state, category, value - 1]`` of every state for every key (as
+        ``Firing.groups``), kind by kind for all keys at once."""
         f = self.firing
-        out = np.zeros((len(counts), 3, 6), dtype=np.int64)
-        if stage == "none":
-            return out
-        strike = f.sea and not opp_destroyer
-        up = self._raised(counts) if f.role == "attacker" and stage != "strike" else np.zeros_like(counts)
+        n_keys, n_states = len(keys), len(counts)
+        out = np.zeros((n_keys, n_states, 3, 6), dtype=np.int64)
+        stage = np.array([k[0] for k in keys])
+        opp_destroyer, opp_air, opp_sub = (np.array([k[i] for k in keys], dtype=bool) for i in (1, 2, 3))
+        striking = (stage == "strike")[:, None]
+        strike = f.sea & ~opp_destroyer  # our submarines strike first (AA41-CMB-11/13)
+        up = self._raised(counts) if f.role == "attacker" else np.zeros_like(counts)
         loose = ~(counts[:, self.destroyer].sum(axis=1) > 0)  # no destroyer of its own (AA41-CMB-09)
-        rows = np.arange(len(counts))
+        states = np.arange(n_states)[None, :]
         for k in range(counts.shape[1]):
-            if not self.fires[k] or (stage == "strike") != bool(self.sub[k] and strike):
+            fires = (stage == "strike") == (self.sub[k] & strike)
+            fires &= stage != "none"
+            if not self.fires[k] or not fires.any():
                 continue
+            rows = np.flatnonzero(fires)[:, None]
             if self.sub[k]:
-                cat = np.full(len(counts), S if opp_air else N)
-            elif self.air[k] and opp_sub:
-                cat = np.where(loose, A, N)
+                cat = np.broadcast_to(np.where(opp_air, S, N)[:, None], (n_keys, n_states))
+            elif self.air[k]:
+                cat = np.where(opp_sub[:, None] & loose[None, :], A, N)
             else:
-                cat = np.full(len(counts), N)
+                cat = np.full((n_keys, n_states), N)
+            raised = np.where(striking[rows[:, 0]], 0, up[:, k][None, :])  # never in a surprise strike
             if self.raised[k]:
-                out[rows, cat, self.raised[k] - 1] += up[:, k]
+                out[rows, states, cat[rows[:, 0]], self.raised[k] - 1] += raised
             if self.value[k]:
-                out[rows, cat, self.value[k] - 1] += counts[:, k] - up[:, k]
-        if stage == "opening":
-            out[:, N] += self.bombard
+                out[rows, states, cat[rows[:, 0]], self.value[k] - 1] += counts[:, k][None, :] - raised
+        out[stage == "opening", :, N] += self.bombard
         return out
 
     def grids(self, counts: np.ndarray, keys: list[Key]) -> Grids:
         """Hit distributions over the side's grid: the distinct ones, and for each key the row of
         every state among them."""
         f = self.firing
-        dice = np.stack([self.counts(counts, k) for k in keys]) if keys else np.zeros((0, len(counts), 3, 6))
+        dice = self.counts(counts, keys)
         flat = dice.reshape(-1, 18).astype(np.int64)
         uniq, inverse = _unique_rows(flat)
         uniq = uniq.reshape(-1, 3, 6)
