@@ -77,13 +77,15 @@ class Dice:
         side = firing.side
         kinds = side.kinds
         types = [side.types[k.type] for k in kinds]
-        self.value = np.array([min(firing.value(k.type), 6) for k in kinds])
-        self.raised = np.array([min(side.table[k.type].supported_attack, 6) for k in kinds])
-        self.sub = np.array([t.submarine for t in types])
-        self.air = np.array([t.domain == "air" for t in types])
-        self.submerged = np.array([k.submerged for k in kinds])
-        self.destroyer = np.array([t.destroyer and not k.submerged for t, k in zip(types, kinds, strict=True)])
-        self.fires = np.array([not t.transport and not k.submerged for t, k in zip(types, kinds, strict=True)])
+        self.value = np.array([min(firing.value(k.type), 6) for k in kinds], dtype=np.int64)
+        self.raised = np.array([min(side.table[k.type].supported_attack, 6) for k in kinds], dtype=np.int64)
+        self.sub = np.array([t.submarine for t in types], dtype=bool)
+        self.air = np.array([t.domain == "air" for t in types], dtype=bool)
+        self.submerged = np.array([k.submerged for k in kinds], dtype=bool)
+        self.destroyer = np.array([t.destroyer and not k.submerged for t, k in zip(types, kinds, strict=True)],
+                                  dtype=bool)
+        self.fires = np.array([not t.transport and not k.submerged for t, k in zip(types, kinds, strict=True)],
+                              dtype=bool)
         groups: dict[tuple[str, ...], list[int]] = {}
         for i, k in enumerate(kinds):
             if side.table[k.type].supports and not k.submerged:

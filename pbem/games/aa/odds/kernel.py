@@ -103,8 +103,8 @@ Flags = list[tuple[bool, bool, bool]]
 def dive_stage(att: Space, dfn: Space, fl_a: Flags, fl_d: Flags, dive_a: bool, dive_d: bool) -> Stage:
     """Submarines ordered to submerge do so when no enemy destroyer fights (AA41-CMB-12)."""
     na, nd = att.n, dfn.n
-    dest_a = np.array([f[0] for f in fl_a])
-    dest_d = np.array([f[0] for f in fl_d])
+    dest_a = np.array([f[0] for f in fl_a], dtype=bool)
+    dest_d = np.array([f[0] for f in fl_d], dtype=bool)
     to_a = att.dive if dive_a else np.arange(na)
     to_d = dfn.dive if dive_d else np.arange(nd)
     moves = to_a != np.arange(na)

@@ -25,7 +25,7 @@ NAMES = {ATTACKER: "attacker", DEFENDER: "defender", BOTH: "both_destroyed", STA
 def counts_profile(side: Side, counts: np.ndarray, role: str) -> dict[str, np.ndarray]:
     """What decides a battle's status, for states given as units per kind (rows of ``counts``)."""
     kinds = [(side.types[k.type], k.submerged) for k in side.kinds]
-    act = counts * np.array([not dived for _t, dived in kinds])[None, :]
+    act = counts * np.array([not dived for _t, dived in kinds], dtype=bool)[None, :]
 
     def having(pred: Callable[[UnitType], bool]) -> np.ndarray:
         cols = np.array([pred(t) for t, _dived in kinds], dtype=bool)

@@ -193,3 +193,11 @@ def test_G40_KAMI_05_attacks_on_a_named_ship() -> None:
     with pytest.raises(ValueError, match="G40-KAMI-04"):
         spec_from_json({"edition": "global1940", "kind": "sea", "attacker": {"battleship": 1},
                         "defender": {"destroyer": 1}, "kamikaze": [{"target": "battleship"}, {"target": "battleship"}]})
+
+
+def test_AAE_CMB_19_territory_with_only_an_aa_gun() -> None:
+    """No combat rounds: the AA gun fires at the two fighters (1/6 each), then the infantry takes
+    the territory. The attacker loses 10 IPC per fighter shot down: 2 x 1/6 x 10."""
+    r = odds(BattleSpec("anniversary", "land", {"fighter": 2, "infantry": 1}, {"aa_gun": 1}), EXACT)
+    assert close(r.attacker_wins, 1) and close(r.takes_territory, 1) and r.average_rounds == 0
+    assert close(r.attacker_ipc_loss, F(10, 3))
