@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import math
 import os
+import random
 
 import pytest
 
-from pbem.games.aa.odds import BattleSpec, Options, SideOrder, odds
+from pbem.games.aa.odds import BattleSpec, Options, SideOrder, odds, spec_from_json
 from pbem.games.aa.odds.simulate import simulate
+from pbem.games.aa.odds.units import table
 
 RUNS = int(os.environ.get("PBEM_ODDS_RUNS", "1000000"))
 ORDER = SideOrder(loss_order=("infantry", "artillery", "mech_infantry", "tank", "submarine", "destroyer", "fighter",
@@ -87,3 +89,41 @@ def test_exact_odds_within_four_standard_errors_of_simulation(name: str) -> None
         p = getattr(exact, field)
         err = math.sqrt(max(p * (1 - p), 1e-12) / RUNS)
         assert abs(getattr(sim, field) - p) <= 4 * err + 1e-12, (field, p, getattr(sim, field))
+
+
+def _random_battle(rng: random.Random) -> tuple[BattleSpec, Options] | None:
+    edition = rng.choice(["aa1941", "anniversary", "global1940"])
+    kind = rng.choice(["land", "sea"])
+    units = table(edition)
+    usable = [u for u, v in units.items() if v.type.domain in (("land", "air") if kind == "land" else ("sea", "air"))]
+    att = {u: rng.randint(1, 3) for u in rng.sample(usable, rng.randint(1, 3)) if not units[u].aa_gun}
+    dfn = {u: rng.randint(1, 3) for u in rng.sample(usable, rng.randint(1, 3))}
+    land = [u for u in att if units[u].type.domain == "land"]
+    seaborne = {land[0]: 1} if kind == "land" and land and rng.random() < 0.3 else {}
+    try:
+        spec = spec_from_json({"edition": edition, "kind": kind, "attacker": att, "defender": dfn,
+                               "low_luck": rng.random() < 0.2, "seaborne": seaborne or None})
+    except ValueError:
+        return None
+    options = Options(attacker=SideOrder(submerge=rng.random() < 0.3), defender=SideOrder(submerge=rng.random() < 0.3),
+                      retreat_after_round=rng.choice([None, None, 1, 2]),
+                      retreat_below_units=rng.choice([None, None, 2]))
+    return spec, options
+
+
+def test_random_battles_exact_within_five_standard_errors_of_simulation() -> None:
+    """25 random battles of every edition (damage, submerging, low luck, retreats, seaborne units)."""
+    rng = random.Random(5)
+    runs, done = 40_000, 0
+    while done < 25:
+        battle = _random_battle(rng)
+        if battle is None:
+            continue
+        spec, options = battle
+        exact = odds(spec, Options(**{**options.__dict__, "method": "exact"}))
+        sim = simulate(spec, options, runs=runs)
+        done += 1
+        for field in ("attacker_wins", "defender_wins", "both_destroyed", "takes_territory", "retreat", "stalemate"):
+            p = getattr(exact, field)
+            err = math.sqrt(max(p * (1 - p), 1e-12) / runs)
+            assert abs(getattr(sim, field) - p) <= 5 * err + 1e-9, (spec, options, field)
