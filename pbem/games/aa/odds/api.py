@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
+from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
 
 from pbem.games.aa.odds.exact import solve
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.result import OddsResult, build
+from pbem.games.aa.odds.space import TooLarge
 from pbem.games.aa.odds.spec import BattleSpec, Options
 
-# The exact method is used when its work fits about a second on one core: states per side
-# (closure) and the dense stage matrices (states_a * states_d * (states_a + states_d) per stage).
-MAX_STATES = 600
-MAX_WORK = 4e8
+__all__ = ["TooLarge", "battle_spec_from_state", "exact_odds", "odds"]
 
-
-class TooLarge(Exception):
-    """The exact state space is too large; Monte Carlo estimates the odds instead."""
+# The exact method is used when it fits about a second of work and memory: states per side, and
+# the stage tables (attacker states x defender states^2 per stage).
+MAX_STATES = 5000
+MAX_WORK = 6e6
 
 
 def odds(spec: BattleSpec, options: Options | None = None) -> OddsResult:
@@ -30,20 +31,32 @@ def odds(spec: BattleSpec, options: Options | None = None) -> OddsResult:
         except TooLarge:
             if options.method == "exact":
                 raise
+            if options.retreat_below_win is not None:
+                raise TooLarge("Retreating below a chance of winning needs the exact method, and this battle is "
+                               "too large for it.") from None
     from pbem.games.aa.odds.simulate import simulate
 
     return simulate(spec, options)
 
 
+@cache
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
 def exact_odds(spec: BattleSpec, options: Options) -> OddsResult:
-    battle = Battle(spec, options, max_states=MAX_STATES)
-    work = battle.na * battle.nd * (battle.na + battle.nd) * len(battle.stages())
-    if work > MAX_WORK:
-        raise TooLarge(f"{battle.na} x {battle.nd} states")
-    sol = solve(battle)
-    outcomes = []
-    for a, d in zip(*np.nonzero(sol.final), strict=True):
-        outcomes.append((battle.order_a[a], battle.order_d[d], int(sol.code[a, d]), float(sol.final[a, d])))
+    battle = Battle(spec, options)
+    # The matrices are small: BLAS threads would only spin against each other (and other work).
+    with _blas().limit(limits=1, user_api="blas"):
+        sol = solve(battle, MAX_STATES, MAX_WORK)
+    a, d = np.nonzero(sol.final)
+    ids_a, ids_d = np.array(sol.att.ids)[a], np.array(sol.dfn.ids)[d]
+    packed = (ids_a * (len(battle.dfn.states) + 1) + ids_d) * 8 + sol.code[a, d]  # states of equal units merge
+    keys, inverse = np.unique(packed, return_inverse=True)
+    probs = np.bincount(inverse.ravel(), weights=sol.final[a, d])
+    rest, codes = np.divmod(keys, 8)
+    att, dfn = np.divmod(rest, len(battle.dfn.states) + 1)
+    outcomes = list(zip(att.tolist(), dfn.tolist(), codes.tolist(), probs.tolist(), strict=True))
     return build(battle, outcomes, sol.rounds, "exact")
 
 

@@ -12,6 +12,7 @@ die hitting on the remainder.
 
 from __future__ import annotations
 
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -21,8 +22,15 @@ from pbem.games.aa.odds.side import Kind, Side
 Key = tuple[str, bool, bool, bool]  # (stage, opponent has destroyer, has air units, has submarines)
 
 
+@cache
+def _binomial(n: int, p: float) -> np.ndarray:
+    out = np.array([comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
+    out.flags.writeable = False
+    return out
+
+
 def binomial(n: int, p: float) -> np.ndarray:
-    return np.array([comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
+    return _binomial(n, p)
 
 
 def category_pmf(groups: list[tuple[int, int]], low_luck: bool) -> np.ndarray:
@@ -49,9 +57,21 @@ class Firing:
         total = sum(start)
         subs = sum(n for k, n in zip(side.kinds, start, strict=True) if types[k.type].submarine)
         air = sum(n for k, n in zip(side.kinds, start, strict=True) if types[k.type].domain == "air")
+        self.subs, self.air = subs, air
         self.dims = (subs + 1, air + 1, total + sum(n for _v, n in bombard) + 1)
         self.size = self.dims[0] * self.dims[1] * self.dims[2]
         self._cache: dict[tuple[int, Key], np.ndarray] = {}
+        self._info: dict[int, tuple[bool, bool]] = {}
+        self._pmfs: dict[tuple[tuple[int, int], ...], np.ndarray] = {}
+
+    def facing(self, other: Side) -> None:
+        """Drop hit categories that cannot occur against ``other``: submarine hits are their own
+        category only against air units, air hits only against submarines (AA41-CMB-09)."""
+        start = [(other.types[k.type], n) for k, n in zip(other.kinds, other.states[other.initial], strict=True)]
+        opp_air = any(n and t.domain == "air" for t, n in start)
+        opp_sub = any(n and t.submarine for t, n in start)
+        self.dims = (self.subs + 1 if opp_air else 1, self.air + 1 if opp_sub else 1, self.dims[2])
+        self.size = self.dims[0] * self.dims[1] * self.dims[2]
 
     def value(self, uid: str) -> int:
         ut = self.side.types[uid]
@@ -104,16 +124,48 @@ class Firing:
                     out[target] = up
         return out
 
+    def relevant(self, idx: int, key: Key) -> Key:
+        """The key with the flags that cannot change this state's dice dropped (cache key)."""
+        got = self._info.get(idx)
+        if got is None:
+            act = [self.side.types[k.type] for k, _n in self.side.active(idx)]
+            subs = self.sea and any(t.submarine for t in act)
+            loose_air = any(t.domain == "air" for t in act) and not any(t.destroyer for t in act)
+            got = self._info[idx] = (subs, loose_air)
+        subs, loose_air = got
+        stage, destroyer, air, sub = key
+        if stage == "strike" and not subs:
+            return ("none", False, False, False)
+        return (stage, destroyer and subs, air and subs, sub and loose_air)
+
     def dist(self, idx: int, key: Key) -> np.ndarray:
         """Probability of each hit vector of the grid, from state ``idx``."""
+        key = self.relevant(idx, key)
         got = self._cache.get((idx, key))
         if got is None:
+            if key[0] == "none":
+                grid = np.zeros(self.size)
+                grid[0] = 1.0
+                got = self._cache[(idx, key)] = grid
+                return got
             groups = self.groups(idx, key)
-            s1, a1, n1 = self.dims
-            grid = np.zeros(self.dims)
-            ps, pa, pn = (np.trim_zeros(category_pmf(groups[c], self.low_luck), "b") for c in "SAN")
-            grid[:len(ps), :len(pa), :len(pn)] = np.multiply.outer(np.multiply.outer(ps, pa), pn)
-            got = self._cache[(idx, key)] = grid.ravel()
+            ps, pa, pn = (self._pmf(tuple(groups[c])) for c in "SAN")
+            if len(ps) == 1 and len(pa) == 1:
+                grid = np.zeros(self.size)
+                grid[:len(pn)] = pn
+            else:
+                cube = np.zeros(self.dims)
+                cube[:len(ps), :len(pa), :len(pn)] = np.multiply.outer(np.multiply.outer(ps, pa), pn)
+                grid = cube.ravel()
+            got = self._cache[(idx, key)] = grid
+        return got
+
+    def _pmf(self, groups: tuple[tuple[int, int], ...]) -> np.ndarray:
+        got = self._pmfs.get(groups)
+        if got is None:
+            pmf = category_pmf(list(groups), self.low_luck)
+            nz = np.flatnonzero(pmf)
+            got = self._pmfs[groups] = pmf[:nz[-1] + 1] if len(nz) else pmf[:1]
         return got
 
     def vectors(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -121,28 +173,3 @@ class Firing:
         s, a, n = np.meshgrid(np.arange(s1), np.arange(a1), np.arange(n1), indexing="ij")
         return s.ravel(), a.ravel(), n.ravel()
 
-
-def apply_row(target: Side, idx: int, vectors: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
-    """The target's state after each hit vector of the shooter's grid (vectorised
-    :func:`~pbem.games.aa.odds.casualties.limits`, then the shared pick per distinct limit)."""
-    s, a, n = vectors
-    caps = target.caps(idx)
-    sub = np.minimum(s, caps["sub"])
-    air = np.minimum(a, caps["air"])
-    s2, a2 = s - sub, a - air
-    used_s = np.minimum(s2, caps["other"])
-    used_a = np.minimum(a2, caps["other"] - used_s)
-    free = caps["air"] - air + caps["sub"] - sub + caps["other"] - used_s - used_a
-    used_n = np.minimum(n, free)
-    plain = sub + air + used_s + used_a + used_n
-    trn = np.minimum(s2 - used_s + a2 - used_a + n - used_n, caps["trn"])
-    hi_air = np.minimum(caps["air"], a + n)
-    hi_sub = np.minimum(caps["sub"], s + n)
-    packed = (((plain + trn) * 4096 + plain) * 4096 + hi_air) * 4096 + hi_sub
-    packed = packed * 4096 + trn
-    keys, inverse = np.unique(packed, return_inverse=True)
-    out = np.empty(len(keys), dtype=np.int64)
-    for i, key in enumerate(keys.tolist()):
-        lim = (key >> 48, (key >> 36) & 4095, (key >> 24) & 4095, (key >> 12) & 4095, key & 4095)
-        out[i] = target.apply(idx, lim)
-    return out[inverse.ravel()]

@@ -8,8 +8,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
+from pbem.games.aa.data import UnitType
 from pbem.games.aa.odds import casualties as cas
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.side import Side
@@ -19,27 +22,35 @@ NAMES = {ATTACKER: "attacker", DEFENDER: "defender", BOTH: "both_destroyed", STA
          RETREAT: "retreat"}
 
 
-def _profile(side: Side, order: list[int], role: str) -> dict[str, np.ndarray]:
-    cols: dict[str, list[bool]] = {k: [] for k in ("alive", "sub_sh", "air_sh", "oth_sh", "dest", "air", "sub",
-                                                   "other", "trn", "only_trn", "only_air")}
-    counts: list[int] = []
-    for idx in order:
-        act = [(side.types[k.type], n) for k, n in side.active(idx)]
-        val = [(t, (t.attack if role == "attacker" else t.defense) > 0 and not t.transport) for t, _n in act]
-        classes = {cas.target_class(t) for t, _n in act if side.table[t.id].casualty}
-        cols["alive"].append(bool(act))
-        cols["sub_sh"].append(any(v and t.submarine for t, v in val))
-        cols["air_sh"].append(any(v and t.domain == "air" for t, v in val))
-        cols["oth_sh"].append(any(v and not t.submarine and t.domain != "air" for t, v in val))
-        cols["dest"].append(any(t.destroyer for t, _n in act))
-        for cls in ("air", "sub", "other", "trn"):
-            cols[cls].append(cls in classes)
-        cols["only_trn"].append(bool(act) and all(t.transport for t, _n in act))
-        cols["only_air"].append(bool(act) and all(t.domain == "air" for t, _n in act))
-        counts.append(sum(n for _t, n in act))
-    out = {k: np.array(v, dtype=bool) for k, v in cols.items()}
-    out["count"] = np.array(counts)
+def counts_profile(side: Side, counts: np.ndarray, role: str) -> dict[str, np.ndarray]:
+    """What decides a battle's status, for states given as units per kind (rows of ``counts``)."""
+    kinds = [(side.types[k.type], k.submerged) for k in side.kinds]
+    act = counts * np.array([not dived for _t, dived in kinds], dtype=bool)[None, :]
+
+    def having(pred: Callable[[UnitType], bool]) -> np.ndarray:
+        cols = np.array([pred(t) for t, _dived in kinds], dtype=bool)
+        out: np.ndarray = act[:, cols].sum(axis=1) > 0
+        return out
+
+    def shoots(t: UnitType) -> bool:
+        return (t.attack if role == "attacker" else t.defense) > 0 and not t.transport
+
+    total = act.sum(axis=1)
+    out = {"alive": total > 0, "sub_sh": having(lambda t: shoots(t) and t.submarine),
+           "air_sh": having(lambda t: shoots(t) and t.domain == "air"),
+           "oth_sh": having(lambda t: shoots(t) and not t.submarine and t.domain != "air"),
+           "dest": having(lambda t: t.destroyer)}
+    for cls in ("air", "sub", "other", "trn"):
+        out[cls] = having(lambda t, c=cls: side.table[t.id].casualty and cas.target_class(t) == c)  # type: ignore[misc]
+    out["only_trn"] = (total > 0) & ~having(lambda t: not t.transport)
+    out["only_air"] = (total > 0) & ~having(lambda t: t.domain != "air")
+    out["count"] = total
     return out
+
+
+def _profile(side: Side, order: list[int], role: str) -> dict[str, np.ndarray]:
+    counts = np.array([side.states[i] for i in order], dtype=np.int64).reshape(len(order), len(side.kinds))
+    return counts_profile(side, counts, role)
 
 
 def _can_hit(s: dict[str, np.ndarray], t: dict[str, np.ndarray]) -> np.ndarray:
@@ -53,7 +64,10 @@ def _can_hit(s: dict[str, np.ndarray], t: dict[str, np.ndarray]) -> np.ndarray:
 
 def profiles(battle: Battle, att: list[int], dfn: list[int]) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
     """Profiles of attacker and defender states (side indices)."""
-    return _profile(battle.att, att, "attacker"), _profile(battle.dfn, dfn, "defender")
+    pa = _profile(battle.att, att, "attacker")
+    if battle.spec.seaborne_units:
+        pa["fixed"] = np.array([battle.fixed(i) for i in att], dtype=bool)
+    return pa, _profile(battle.dfn, dfn, "defender")
 
 
 def codes(battle: Battle, pa: dict[str, np.ndarray], pd: dict[str, np.ndarray], retreats: bool) -> np.ndarray:
@@ -73,16 +87,11 @@ def codes(battle: Battle, pa: dict[str, np.ndarray], pd: dict[str, np.ndarray], 
             retreat |= pa["count"] < opts.retreat_below_units
         if opts.retreat_only_air and not battle.sea:
             retreat |= pa["only_air"]
+        if "fixed" in pa:  # seaborne units of an amphibious assault never retreat (AAE-AMPH-08)
+            retreat &= ~pa["fixed"]
         out[retreat & (out == FIGHT)] = RETREAT
     out[~d_alive & a_alive] = ATTACKER
     out[~a_alive & d_alive] = DEFENDER
     out[~a_alive & ~d_alive] = BOTH
     return out
 
-
-def status(battle: Battle, retreats: bool) -> np.ndarray:
-    """Status code of every (attacker, defender) position at the start of a round."""
-    pa, pd = profiles(battle, battle.order_a, battle.order_d)
-    col = {k: v[:, None] for k, v in pa.items()}
-    row = {k: v[None, :] for k, v in pd.items()}
-    return codes(battle, col, row, retreats)

@@ -19,6 +19,7 @@ class Survivors:
     units: dict[str, int]
     damaged: dict[str, int]
     probability: float
+    cargo: dict[str, int] = field(default_factory=dict)  # land units aboard the surviving transports
 
 
 @dataclass
@@ -36,6 +37,7 @@ class OddsResult:
     pruned: float  # probability mass not accounted for (exact: rounding only)
     attacker_survivors: list[Survivors] = field(default_factory=list)
     defender_survivors: list[Survivors] = field(default_factory=list)
+    attacker_survivors_if_win: list[Survivors] = field(default_factory=list)  # given the attacker wins
     outcomes: list[dict[str, Any]] = field(default_factory=list)  # (attacker, defender, outcome, p), for luck
     runs: int = 0
     std_error: float = 0.0  # Monte Carlo: standard error of attacker_wins
@@ -72,44 +74,97 @@ def _cost(battle: Battle, units: dict[str, int]) -> int:
     return sum(battle.units[u].type.cost * n for u, n in units.items())
 
 
+def aboard(loads: tuple[dict[str, int], ...], transports: int, kept: int) -> dict[str, int]:
+    """Cargo still aboard when ``kept`` of ``transports`` survive: transports are lost emptiest
+    first (the referee's tie-break among transports, AA41-CMB-09c) and their cargo with them
+    (AAE-CMB-14, AA41-CMB-27)."""
+    full = sorted(loads, key=lambda load: sum(load.values()))
+    lost = max(0, transports - kept) - (transports - len(full))
+    out: dict[str, int] = {}
+    for load in full[max(0, lost):]:
+        for uid, n in load.items():
+            out[uid] = out.get(uid, 0) + n
+    return out
+
+
+class _Memo:
+    """Units, damage and value of a side's states, each worked out once."""
+
+    def __init__(self, battle: Battle, attacker: bool) -> None:
+        self.battle, self.attacker = battle, attacker
+        self.side = battle.att if attacker else battle.dfn
+        spec = battle.spec
+        self.loads = spec.attacker_cargo if attacker else spec.defender_cargo
+        self.transports = sum(n for u, n in (spec.attacker if attacker else spec.defender).items()
+                              if battle.units[u].type.transport)
+        self._got: dict[int, tuple[dict[str, int], dict[str, int], dict[str, int], int, tuple[Any, ...]]] = {}
+        self._kinds = [(k.type, k.hits > 0) for k in self.side.kinds]
+        self._cost = {u: v.type.cost for u, v in battle.units.items()}
+
+    def get(self, idx: int, wiped: bool = False
+            ) -> tuple[dict[str, int], dict[str, int], dict[str, int], int, tuple[Any, ...]]:
+        """``(units, damaged, cargo aboard, IPC value with the cargo, survivor key)``; ``wiped``:
+        nothing left."""
+        key = -1 if wiped else idx
+        got = self._got.get(key)
+        if got is None:
+            units: dict[str, int] = {}
+            hurt: dict[str, int] = {}
+            if not wiped:
+                for (uid, damaged), n in zip(self._kinds, self.side.states[idx], strict=True):
+                    if n:
+                        units[uid] = units.get(uid, 0) + n
+                        if damaged:
+                            hurt[uid] = hurt.get(uid, 0) + n
+            if not self.attacker:
+                units = _lost_at_sea(self.battle, units, hurt)
+            kept = sum(n for u, n in units.items() if self.battle.units[u].type.transport)
+            cargo = aboard(self.loads, self.transports, kept) if self.loads else {}
+            line = (tuple(sorted(units.items())), tuple(sorted(hurt.items())), tuple(sorted(cargo.items())))
+            value = sum(self._cost[u] * n for u, n in units.items()) + sum(self._cost[u] * n for u, n in cargo.items())
+            got = self._got[key] = (units, hurt, cargo, value, line)
+        return got
+
+
 def build(battle: Battle, outcomes: list[tuple[int, int, int, float]], rounds: float, method: str) -> OddsResult:
     """Aggregate ``(attacker side index, defender side index, code, probability)`` outcomes."""
     spec = battle.spec
-    start_a = _cost(battle, spec.attacker)
-    start_d = _cost(battle, {u: n for u, n in spec.defender.items() if battle.units[u].casualty})
+    memo_a, memo_d = _Memo(battle, True), _Memo(battle, False)
+    start_a = _cost(battle, spec.attacker) + sum(_cost(battle, load) for load in spec.attacker_cargo)
+    start_d = _cost(battle, {u: n for u, n in spec.defender.items() if battle.units[u].casualty}) + \
+        sum(_cost(battle, load) for load in spec.defender_cargo)
     by_code = dict.fromkeys((ATTACKER, DEFENDER, BOTH, RETREAT, STALEMATE), 0.0)
     take = loss_a = loss_d = 0.0
     surv_a: dict[tuple[Any, ...], float] = {}
     surv_d: dict[tuple[Any, ...], float] = {}
+    surv_win: dict[tuple[Any, ...], float] = {}
     lines = []
     for a, d, code, p in outcomes:
         by_code[code] += p
-        ua, da = battle.att.units(a), battle.att.damaged(a)
-        ud, dd = battle.dfn.units(d), battle.dfn.damaged(d)
-        if code == ATTACKER:
-            ud, dd = {}, {}  # defenseless transports go too (AA41-CMB-20)
-        ud = _lost_at_sea(battle, ud, dd)
-        if code == ATTACKER and not battle.sea and any(battle.units[u].captures for u in ua):
+        ua, _da, _ca, va, key_a = memo_a.get(a)
+        ud, _dd, _cd, vd, key_d = memo_d.get(d, wiped=code == ATTACKER)  # defenceless transports go too (AA41-CMB-20)
+        if code == ATTACKER and not battle.sea and any(battle.units[k.type].captures for k, _n in battle.att.active(a)):
             take += p
-        loss_a += p * (start_a - _cost(battle, ua))
-        loss_d += p * (start_d - _cost(battle, ud))
-        for store, units, hurt in ((surv_a, ua, da), (surv_d, ud, dd)):
-            key = (tuple(sorted(units.items())), tuple(sorted(hurt.items())))
-            store[key] = store.get(key, 0.0) + p
-        lines.append({"attacker": ua, "defender": ud, "outcome": NAMES[code], "probability": p,
-                      "score": _cost(battle, ua) - _cost(battle, ud)})
+        loss_a += p * (start_a - va)
+        loss_d += p * (start_d - vd)
+        surv_a[key_a] = surv_a.get(key_a, 0.0) + p
+        surv_d[key_d] = surv_d.get(key_d, 0.0) + p
+        if code == ATTACKER:
+            surv_win[key_a] = surv_win.get(key_a, 0.0) + p
+        lines.append({"attacker": ua, "defender": ud, "outcome": NAMES[code], "probability": p, "score": va - vd})
     total = sum(by_code.values())
 
-    def top(store: dict[tuple[Any, ...], float]) -> list[Survivors]:
+    def top(store: dict[tuple[Any, ...], float], scale: float = 1.0) -> list[Survivors]:
         ranked = sorted(store.items(), key=lambda kv: -kv[1])[:TOP]
-        return [Survivors(dict(k[0]), dict(k[1]), v) for k, v in ranked]
+        return [Survivors(dict(k[0]), dict(k[1]), v / scale, dict(k[2])) for k, v in ranked]
 
     return OddsResult(method=method, attacker_wins=by_code[ATTACKER],
                       defender_wins=by_code[DEFENDER] + by_code[RETREAT] + by_code[STALEMATE],
                       both_destroyed=by_code[BOTH], retreat=by_code[RETREAT], stalemate=by_code[STALEMATE],
                       takes_territory=take, attacker_ipc_loss=loss_a, defender_ipc_loss=loss_d,
                       average_rounds=rounds, pruned=max(0.0, 1.0 - total), attacker_survivors=top(surv_a),
-                      defender_survivors=top(surv_d), outcomes=lines,
+                      defender_survivors=top(surv_d),
+                      attacker_survivors_if_win=top(surv_win, by_code[ATTACKER] or 1.0), outcomes=lines,
                       unit_costs={u: v.type.cost for u, v in battle.units.items()})
 
 

@@ -33,7 +33,9 @@ class Side:
     """The states of one side, their casualty order and how hits, AA fire and submerging move them."""
 
     def __init__(self, units: dict[str, CombatUnit], counts: dict[str, int], damaged: dict[str, int],
-                 prefs: dict[str, Any], keep_land: int = 0) -> None:
+                 prefs: dict[str, Any], keep_land: int = 0, can_leave: bool = False) -> None:
+        """``can_leave``: units may leave the battle while others fight on (an amphibious retreat,
+        AAE-AMPH-08): each type gets an out-of-battle kind, as submerged submarines have."""
         self.table = units
         self.types = {k: v.type for k, v in units.items()}
         self.prefs = prefs
@@ -41,7 +43,7 @@ class Side:
         kinds: list[Kind] = []
         for uid in counts:
             kinds.extend(Kind(uid, h) for h in range(self.types[uid].hits))
-            if self.types[uid].submarine:
+            if self.types[uid].submarine or can_leave:
                 kinds.append(Kind(uid, 0, True))
         self.kinds = kinds
         self.kind_index = {k: i for i, k in enumerate(kinds)}
@@ -148,6 +150,18 @@ class Side:
         for uid, n in hits.items():
             idx = self.hit_among(idx, (uid,), n)
         return idx
+
+    def hit_ship(self, idx: int, uid: str, hits_before: int, n: int) -> int:
+        """``n`` hits on one named ship of type ``uid`` that had taken ``hits_before`` (G40-KAMI-05:
+        a hit damages an undamaged capital ship, sinks anything else; more hits than it can take
+        are lost)."""
+        if n <= 0:
+            return idx
+        state = list(self.states[idx])
+        state[self.kind_index[Kind(uid, hits_before)]] -= 1
+        if hits_before + n < self.types[uid].hits:
+            state[self.kind_index[Kind(uid, hits_before + n)]] += 1
+        return self.add(tuple(state))
 
     def hit_among(self, idx: int, types: tuple[str, ...], n: int) -> int:
         """``n`` hits that may strike only units of ``types`` (G40-AA-02: the attacker chooses

@@ -96,15 +96,29 @@ def _dive(battle: Battle, side: Side, states: np.ndarray, opp: np.ndarray) -> np
     return out
 
 
-def _status(battle: Battle, a: np.ndarray, d: np.ndarray, retreats: bool) -> np.ndarray:
+def _status(battle: Battle, a: np.ndarray, d: np.ndarray, retreats: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Status codes, and which attacker states can no longer retreat (amphibious assaults)."""
     ua, ia = _unique(a)
     ud, id_ = _unique(d)
     pa, pd = profiles(battle, ua.tolist(), ud.tolist())
-    return codes(battle, {k: v[ia] for k, v in pa.items()}, {k: v[id_] for k, v in pd.items()}, retreats)
+    out = codes(battle, {k: v[ia] for k, v in pa.items()}, {k: v[id_] for k, v in pd.items()}, retreats)
+    return out, pa["fixed"][ia] if "fixed" in pa else np.zeros(len(a), dtype=bool)
+
+
+def _stay_behind(battle: Battle, a: np.ndarray, now: np.ndarray) -> None:
+    """Retreats in an amphibious assault leave the seaborne units fighting on (AAE-AMPH-08)."""
+    going = np.flatnonzero(now == RETREAT)
+    for state, idx in _groups_of(a[going]) if len(going) else []:
+        target = battle.stay_behind(state)
+        if target is not None:
+            a[going[idx]] = target
+            now[going[idx]] = FIGHT
 
 
 def simulate(spec: BattleSpec, options: Options, runs: int | None = None) -> OddsResult:
-    battle = Battle(spec, options, closure=False)
+    if options.retreat_below_win is not None:
+        raise ValueError("Retreating below a chance of winning needs the exact method.")
+    battle = Battle(spec, options)
     runs = runs or options.runs
     rng = np.random.default_rng(options.seed)
     starts = list(battle.opening)
@@ -115,9 +129,13 @@ def simulate(spec: BattleSpec, options: Options, runs: int | None = None) -> Odd
     live = np.arange(runs)
     after = options.retreat_after_round
     for rnd in range(1, MAX_ROUNDS + 1):
-        now = _status(battle, a[live], d[live], retreats=rnd > 1)
+        now, left = _status(battle, a[live], d[live], retreats=rnd > 1)
         if after is not None and rnd > after:
-            now[now == FIGHT] = RETREAT
+            now[(now == FIGHT) & ~left] = RETREAT
+        if spec.seaborne_units:
+            here = a[live]
+            _stay_behind(battle, here, now)
+            a[live] = here
         code[live] = now
         live = live[now == FIGHT]
         if not len(live):

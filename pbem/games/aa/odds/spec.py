@@ -27,9 +27,14 @@ class BattleSpec:
     defender_damaged: dict[str, int] = field(default_factory=dict)
     bombard: dict[str, int] = field(default_factory=dict)  # ships bombarding round 1 (AAE-BOMB, G40-CMB-29)
     seaborne: int | None = None  # land units unloaded from transports (AAE-BOMB-03 limit), if known
+    seaborne_units: dict[str, int] = field(default_factory=dict)  # which: they never retreat (AAE-AMPH-08)
     kamikaze: dict[str, int] = field(default_factory=dict)  # attacks per target ship type (G40-KAMI)
+    kamikaze_ships: tuple[tuple[str, int, bool], ...] = ()  # or per named ship: (type, attacks, damaged)
     defender_air_can_land: bool = True  # False: defending air beyond the surviving carriers' room is lost
     low_luck: bool = False
+    radar: bool = False  # the defender's AA guns hit on 1-2 (AAE-TECH-10, G40-TECH-17)
+    attacker_cargo: tuple[dict[str, int], ...] = ()  # the load of each loaded transport (sea battles)
+    defender_cargo: tuple[dict[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,30 @@ def _counts(edition: str, raw: Any, what: str) -> dict[str, int]:
     return out
 
 
+def _ships(edition: str, raw: Any) -> tuple[tuple[str, int, bool], ...]:
+    """Kamikaze attacks on named ships: ``[{"target": type, "attacks": n, "damaged": false}]``."""
+    if not isinstance(raw, list):
+        return ()
+    units = table(edition)
+    out = []
+    for entry in raw:
+        if not isinstance(entry, dict) or entry.get("target") not in units:
+            raise ValueError("Each named kamikaze target is {\"target\": ship type, \"attacks\": n} (G40-KAMI-04).")
+        attacks = entry.get("attacks", 1)
+        if not isinstance(attacks, int) or isinstance(attacks, bool) or not 1 <= attacks <= 6:
+            raise ValueError("Kamikaze attacks on a ship are a whole number from 1 to 6 (G40-KAMI-01).")
+        out.append((str(entry["target"]), attacks, bool(entry.get("damaged", False))))
+    return tuple(out)
+
+
+def _loads(edition: str, raw: Any, what: str) -> tuple[dict[str, int], ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or len(raw) > 200:
+        raise ValueError(f"'{what}' is a list with one object of unit type to count per loaded transport.")
+    return tuple(_counts(edition, load, what) for load in raw)
+
+
 def _check(spec: BattleSpec) -> None:
     units = table(spec.edition)
     for side, counts in (("attacker", spec.attacker), ("defender", spec.defender)):
@@ -95,14 +124,48 @@ def _check(spec: BattleSpec) -> None:
             raise ValueError("Only battleships and cruisers bombard, in a land battle (AAE-BOMB-01).")
         if spec.seaborne is not None and sum(spec.bombard.values()) > spec.seaborne:
             raise ValueError("No more bombarding ships than land units unloaded from transports (AAE-BOMB-03).")
-    if spec.kamikaze:
+    if spec.seaborne_units and (spec.kind != "land" or any(
+            units[u].type.domain != "land" or n > spec.attacker.get(u, 0) for u, n in spec.seaborne_units.items())):
+        raise ValueError("Seaborne units are attacking land units of a land battle (AAE-AMPH-08).")
+    if spec.kamikaze_ships:
+        named: dict[tuple[str, bool], int] = {}
+        for uid, _attacks, hurt in spec.kamikaze_ships:
+            named[uid, hurt] = named.get((uid, hurt), 0) + 1
+        for (uid, hurt), n in named.items():
+            have = spec.attacker_damaged.get(uid, 0) if hurt else spec.attacker.get(uid, 0) - \
+                spec.attacker_damaged.get(uid, 0)
+            if n > have:
+                raise ValueError(f"Kamikaze targets name more {uid} than attack (G40-KAMI-04).")
+    if spec.kamikaze or spec.kamikaze_ships:
+        attacks = sum(spec.kamikaze.values()) + sum(n for _u, n, _h in spec.kamikaze_ships)
+        targets = set(spec.kamikaze) | {u for u, _n, _h in spec.kamikaze_ships}
         if spec.edition != "global1940" or spec.kind != "sea":
             raise ValueError("Kamikaze attacks exist only in Global 1940 sea zones (G40-KAMI-01).")
-        if sum(spec.kamikaze.values()) > 6 or any(not units[u].type.surface_warship or u not in spec.attacker
-                                                  for u in spec.kamikaze):
+        if attacks > 6 or any(not units[u].type.surface_warship or u not in spec.attacker for u in targets):
             raise ValueError("At most 6 kamikaze attacks, each on an attacking surface warship (G40-KAMI-01/04).")
     if spec.edition == "aa1941" and any(units[u].aa_gun for u in spec.defender):
         raise ValueError("A&A 1941 has no AA guns.")
+    if spec.radar and not any(units[u].aa_gun for u in spec.defender):
+        raise ValueError("Radar only improves AA guns, and the defender has none (AAE-TECH-10).")
+    for side, loads in (("attacker", spec.attacker_cargo), ("defender", spec.defender_cargo)):
+        _check_cargo(spec, side, loads)
+
+
+def _check_cargo(spec: BattleSpec, side: str, loads: tuple[dict[str, int], ...]) -> None:
+    """Each load fits one transport: one land unit plus one infantry, or two infantry (AAE-UNIT-TT-02,
+    AA41-UNIT-TT-02, G40 transport); no more loads than the side's transports, only at sea."""
+    if not loads:
+        return
+    units = table(spec.edition)
+    transports = sum(n for u, n in (spec.attacker if side == "attacker" else spec.defender).items()
+                     if units[u].type.transport)
+    if spec.kind != "sea" or len(loads) > transports:
+        raise ValueError(f"The {side} has {transports} transports: at most that many loads, in a sea battle.")
+    for load in loads:
+        size = sum(load.values())
+        if any(units[u].type.domain != "land" for u in load) or not 1 <= size <= 2 or (
+                size == 2 and load.get("infantry", 0) == 0):
+            raise ValueError("A transport carries one land unit and one infantry, or two infantry (AAE-UNIT-TT-02).")
 
 
 def spec_from_json(raw: Any) -> BattleSpec:
@@ -115,16 +178,24 @@ def spec_from_json(raw: Any) -> BattleSpec:
     if kind not in ("land", "sea"):
         raise ValueError("'kind' is 'land' or 'sea'.")
     seaborne = raw.get("seaborne")
-    if seaborne is not None and (not isinstance(seaborne, int) or seaborne < 0):
-        raise ValueError("'seaborne' is a whole number.")
+    seaborne_units: dict[str, int] = {}
+    if isinstance(seaborne, dict):
+        seaborne_units = _counts(edition, seaborne, "seaborne")
+        seaborne = sum(seaborne_units.values())
+    if seaborne is not None and (not isinstance(seaborne, int) or isinstance(seaborne, bool) or seaborne < 0):
+        raise ValueError("'seaborne' is a whole number, or an object of unit type to count.")
     spec = BattleSpec(
         edition=edition, kind=kind, attacker=_counts(edition, raw.get("attacker"), "attacker"),
         defender=_counts(edition, raw.get("defender"), "defender"),
         attacker_damaged=_counts(edition, raw.get("attacker_damaged"), "attacker_damaged"),
         defender_damaged=_counts(edition, raw.get("defender_damaged"), "defender_damaged"),
-        bombard=_counts(edition, raw.get("bombard"), "bombard"), seaborne=seaborne,
-        kamikaze=_counts(edition, raw.get("kamikaze"), "kamikaze"),
-        defender_air_can_land=bool(raw.get("defender_air_can_land", True)), low_luck=bool(raw.get("low_luck", False)))
+        bombard=_counts(edition, raw.get("bombard"), "bombard"), seaborne=seaborne, seaborne_units=seaborne_units,
+        kamikaze=_counts(edition, raw.get("kamikaze"), "kamikaze") if not isinstance(raw.get("kamikaze"), list) else {},
+        kamikaze_ships=_ships(edition, raw.get("kamikaze")),
+        defender_air_can_land=bool(raw.get("defender_air_can_land", True)), low_luck=bool(raw.get("low_luck", False)),
+        radar=bool(raw.get("radar", False)),
+        attacker_cargo=_loads(edition, raw.get("attacker_cargo"), "attacker_cargo"),
+        defender_cargo=_loads(edition, raw.get("defender_cargo"), "defender_cargo"))
     if not spec.attacker or not spec.defender:
         raise ValueError("Both sides need at least one unit.")
     _check(spec)

@@ -33,3 +33,23 @@ def test_cli_refuses_bad_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
     assert code == 2 and "panzer" in out["error"]
     code, out = _run(monkeypatch, capsys, "{not json")
     assert code == 2 and "error" in out
+
+
+def test_cli_reads_cargo_seaborne_radar_and_retreat_below_win(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(monkeypatch, capsys, json.dumps({
+        "battle": {"edition": "anniversary", "kind": "land", "attacker": {"infantry": 3, "tank": 1, "fighter": 1},
+                   "defender": {"infantry": 3, "aa_gun": 1}, "seaborne": {"infantry": 2}, "radar": True},
+        "options": {"retreat_below_win": 0.3}}))
+    assert code == 0 and out["method"] == "exact" and out["pruned"] <= 1e-9
+    assert abs(sum(s["probability"] for s in out["attacker_survivors_if_win"]) - 1) < 1e-9
+    code, out = _run(monkeypatch, capsys, json.dumps({
+        "battle": {"edition": "aa1941", "kind": "sea", "attacker": {"destroyer": 2},
+                   "defender": {"transport": 1}, "defender_cargo": [{"infantry": 1, "tank": 1}]}}))
+    assert code == 0 and out["defender_ipc_loss"] == pytest.approx(7 + 3 + 6)
+    big = {"edition": "anniversary", "kind": "sea",
+           "attacker": {"submarine": 8, "destroyer": 6, "cruiser": 4, "fighter": 6, "bomber": 4, "battleship": 3,
+                        "carrier": 2},
+           "defender": {"battleship": 3, "carrier": 4, "fighter": 8, "destroyer": 6, "submarine": 4, "cruiser": 2}}
+    code, out = _run(monkeypatch, capsys, json.dumps({"battle": big, "options": {"method": "exact"}}))
+    assert code == 2 and "states" in out["error"]  # too large for the exact method: a clear error

@@ -1,4 +1,4 @@
-"""Exact odds against 1,000,000-battle simulations of 20 varied battles (issue 17 acceptance).
+"""Exact odds against 1,000,000-battle simulations of 23 varied battles (issue 17 acceptance).
 
 Every probability (attacker wins, defender wins, both destroyed, territory taken) of the exact
 method must lie within 4 standard errors of the simulated frequency. The simulator rolls the
@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import math
 import os
+import random
 
 import pytest
 
-from pbem.games.aa.odds import BattleSpec, Options, SideOrder, odds
+from pbem.games.aa.odds import BattleSpec, Options, SideOrder, odds, spec_from_json
 from pbem.games.aa.odds.simulate import simulate
+from pbem.games.aa.odds.units import table
 
 RUNS = int(os.environ.get("PBEM_ODDS_RUNS", "1000000"))
 ORDER = SideOrder(loss_order=("infantry", "artillery", "mech_infantry", "tank", "submarine", "destroyer", "fighter",
@@ -64,6 +66,15 @@ BATTLES = {
                                         Options(retreat_below_units=3)),
     "AA41_CMB_22_retreat_after_round": (B("anniversary", "land", {"infantry": 4, "artillery": 2},
                                           {"infantry": 4}), Options(retreat_after_round=2)),
+    "AAE_AMPH_08_seaborne_stay_after_round": (B("anniversary", "land", {"infantry": 4, "artillery": 1, "tank": 1,
+                                                                         "fighter": 1}, {"infantry": 4, "tank": 1},
+                                                seaborne_units={"infantry": 2, "artillery": 1}),
+                                              Options(retreat_after_round=2)),
+    "AA41_AMP_11_seaborne_stay_below_units": (B("aa1941", "land", {"infantry": 3, "tank": 2, "fighter": 1},
+                                                {"infantry": 4}, seaborne_units={"infantry": 2}),
+                                              Options(retreat_below_units=4)),
+    "AAE_TECH_10_radar": (B("anniversary", "land", {"infantry": 3, "fighter": 2, "bomber": 1},
+                            {"infantry": 3, "aa_gun": 1}, radar=True), Options()),
 }
 
 
@@ -73,7 +84,46 @@ def test_exact_odds_within_four_standard_errors_of_simulation(name: str) -> None
     exact = odds(spec, Options(**{**options.__dict__, "method": "exact"}))
     assert exact.method == "exact" and exact.pruned <= 1e-9
     sim = simulate(spec, options, runs=RUNS)
+    assert abs(exact.attacker_wins + exact.defender_wins + exact.both_destroyed - 1) < 1e-9
     for field in ("attacker_wins", "defender_wins", "both_destroyed", "takes_territory", "retreat", "stalemate"):
         p = getattr(exact, field)
         err = math.sqrt(max(p * (1 - p), 1e-12) / RUNS)
         assert abs(getattr(sim, field) - p) <= 4 * err + 1e-12, (field, p, getattr(sim, field))
+
+
+def _random_battle(rng: random.Random) -> tuple[BattleSpec, Options] | None:
+    edition = rng.choice(["aa1941", "anniversary", "global1940"])
+    kind = rng.choice(["land", "sea"])
+    units = table(edition)
+    usable = [u for u, v in units.items() if v.type.domain in (("land", "air") if kind == "land" else ("sea", "air"))]
+    att = {u: rng.randint(1, 3) for u in rng.sample(usable, rng.randint(1, 3)) if not units[u].aa_gun}
+    dfn = {u: rng.randint(1, 3) for u in rng.sample(usable, rng.randint(1, 3))}
+    land = [u for u in att if units[u].type.domain == "land"]
+    seaborne = {land[0]: 1} if kind == "land" and land and rng.random() < 0.3 else {}
+    try:
+        spec = spec_from_json({"edition": edition, "kind": kind, "attacker": att, "defender": dfn,
+                               "low_luck": rng.random() < 0.2, "seaborne": seaborne or None})
+    except ValueError:
+        return None
+    options = Options(attacker=SideOrder(submerge=rng.random() < 0.3), defender=SideOrder(submerge=rng.random() < 0.3),
+                      retreat_after_round=rng.choice([None, None, 1, 2]),
+                      retreat_below_units=rng.choice([None, None, 2]))
+    return spec, options
+
+
+def test_random_battles_exact_within_five_standard_errors_of_simulation() -> None:
+    """25 random battles of every edition (damage, submerging, low luck, retreats, seaborne units)."""
+    rng = random.Random(5)
+    runs, done = 40_000, 0
+    while done < 25:
+        battle = _random_battle(rng)
+        if battle is None:
+            continue
+        spec, options = battle
+        exact = odds(spec, Options(**{**options.__dict__, "method": "exact"}))
+        sim = simulate(spec, options, runs=runs)
+        done += 1
+        for field in ("attacker_wins", "defender_wins", "both_destroyed", "takes_territory", "retreat", "stalemate"):
+            p = getattr(exact, field)
+            err = math.sqrt(max(p * (1 - p), 1e-12) / runs)
+            assert abs(getattr(sim, field) - p) <= 5 * err + 1e-9, (spec, options, field)
