@@ -10,6 +10,7 @@ Interp. AMB-19) in the position format of ``Ruleset.from_position``.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -182,7 +183,8 @@ FLAG_ABILITIES: dict[str, tuple[str, ...]] = {
 
 def unit_type(uid: str, raw: dict[str, Any]) -> UnitType:
     """A :class:`UnitType` from its ``units.json`` entry: flags become abilities by name."""
-    fields = {k: v for k, v in raw.items() if k not in FLAG_ABILITIES and k != "abilities"}
+    kept = {f.name for f in dataclasses.fields(UnitType)}  # the flags UnitType also keeps as fields
+    fields = {k: v for k, v in raw.items() if k != "abilities" and (k not in FLAG_ABILITIES or k in kept)}
     abilities = set(raw.get("abilities", ()))
     for flag, given in FLAG_ABILITIES.items():
         if raw.get(flag):

@@ -30,13 +30,10 @@ CLASSES = ("air", "sub", "other", "trn")
 
 
 def target_class(ut: UnitType) -> str:
-    if ut.domain == "air":
-        return "air"
-    if ut.submarine:
-        return "sub"
-    if ut.transport:
-        return "trn"
-    return "other"
+    """The referee's own target class (one rule for both: :func:`pbem.games.aa.battle.target_class`)."""
+    from pbem.games.aa.battle import target_class as referee_class
+
+    return referee_class(ut)
 
 
 def slots(types: Mapping[str, UnitType], candidates: Iterable[Unit]) -> list[Slot]:

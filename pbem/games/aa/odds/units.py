@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pbem.games.aa.data import UnitType
+from pbem.games.aa.data import UnitType, unit_type
 from pbem.games.rulesdata import load_json
 
 EDITIONS = ("aa1941", "anniversary", "global1940")
@@ -34,8 +34,9 @@ class CombatUnit:
 
 
 def _ut(uid: str, name: str, cost: int, attack: int, defense: int, domain: str, **kw: object) -> UnitType:
-    return UnitType(id=uid, name=name, cost=cost, move=0, attack=attack, defense=defense, domain=domain,
-                    **kw)  # type: ignore[arg-type]
+    """A unit type as the referee builds it (flags such as ``submarine`` become abilities by name)."""
+    return unit_type(uid, {"name": name, "cost": cost, "move": 0, "attack": attack, "defense": defense,
+                           "domain": domain, **kw})
 
 
 _SEA = {"warship": True, "surface_warship": True}
@@ -78,7 +79,7 @@ def _aa1941() -> dict[str, CombatUnit]:
     raw = load_json("aa1941", "units.json")
     out = {}
     for uid in raw["order"]:
-        ut = UnitType(id=uid, **raw["units"][uid])
+        ut = unit_type(uid, raw["units"][uid])
         out[uid] = CombatUnit(ut, captures=ut.domain == "land")
     return out
 
