@@ -76,7 +76,7 @@ class AAUI(GameUI):
         _ = self.translator(language)
         names = page.power_names(data["seats"], _)
         return board_svg.board_svg(board_svg.board_for(read.ruleset), data["view"], names, label=_("Board"),
-                                   space_label=page.space_label(_))
+                                   space_label=page.space_label(_), space_name=_)
 
     def outline_svg(self, ruleset: Any, language: str) -> tuple[str, str]:
         svg = board_svg.outline_svg(board_svg.board_for(ruleset), self.translator(language)(

@@ -83,7 +83,8 @@ def cached_svg(board: dict[str, Any], key: tuple[Any, ...], view: dict[str, Any]
     """The board of this position for this viewer and language (a small per-process cache: a
     position never changes once its event is logged; ``key`` names game, seq, seat, language)."""
     if key not in _SVGS:
-        _SVGS[key] = board_svg.board_svg(board, view, names, label=_("Board"), space_label=space_label(_))
+        _SVGS[key] = board_svg.board_svg(board, view, names, label=_("Board"), space_label=space_label(_),
+                                         space_name=_)
         while len(_SVGS) > 32:
             _SVGS.popitem(last=False)
     _SVGS.move_to_end(key)

@@ -25,9 +25,13 @@
     const w = Math.max(home.w, home.h / ratio());
     return { x: home.x + (home.w - w) / 2, y: home.y + (home.h - w * ratio()) / 2, w };
   };
+  // At first the map shows at a readable scale (0.33 px per board unit: names about 9 px, unit
+  // counts 11 px): a phone starts around the active power's capital, a desktop shows it all.
   let vb = whole();
-  if (data.focus && ratio() > home.h / home.w) {
-    const w = home.h / ratio(); vb = { x: data.focus[0] - w / 2, y: home.y, w };
+  const across = svg.getBoundingClientRect().width / 0.33;
+  if (across && vb.w > across * 1.1) {
+    const [cx, cy] = data.focus || [home.x + home.w / 2, home.y + home.h / 2];
+    vb = { x: cx - across / 2, y: cy - across * ratio() / 2, w: across };
   }
   try { const saved = JSON.parse(sessionStorage.getItem(key)); if (saved && saved.w) vb = saved; } catch (e) { /* none */ }
   const apply = () => {
