@@ -123,17 +123,27 @@ def test_battle_forms_work_without_javascript(app, client, user_factory) -> None
     assert form_post(client, app, game_id, "ussr", kind="battle", place="West Russia").status_code == 302
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert 'id="casualties-form" data-hits="1"' in html
-    assert re.search(r'name="units" value="54"> tank #54', html)
+    # "N of M" per type, set to the default (the standing orders: infantry first), so one click confirms
+    assert 'name="group" value="tank|54"' in html and 'name="group" value="infantry|51,52,53"' in html
+    assert re.search(r'name="n-infantry" min="0" max="3" step="1"\s+value="1"', html)
+    assert re.search(r'name="n-tank" min="0" max="1" step="1"\s+value="0"', html)
     assert "Casualties of the defender: 1 infantry" in html and "low luck" in html
-    wrong = form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia", units=["51", "52"])
-    assert wrong.status_code == 422 and "AA41-CMB-08" in wrong.get_data(as_text=True)
-    assert form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia",
-                     units=["51"]).status_code == 302
+    wrong = form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia",
+                      group=["infantry|51,52,53", "tank|54"], **{"n-infantry": "1", "n-tank": "1"})
+    body = wrong.get_data(as_text=True)
+    assert wrong.status_code == 422 and "AA41-CMB-08" in body
+    assert "AA41-CMB-08). [AA41-CMB-08]" not in body  # the rule is named once
+    too_many = form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia",
+                         group=["tank|54"], **{"n-tank": "2"})
+    assert too_many.status_code == 400
+    accepted = form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia",
+                         group=["infantry|51,52,53", "tank|54"], **{"n-infantry": "1", "n-tank": "0"})
+    assert accepted.status_code == 302 and accepted.headers["Location"].endswith(f"/games/{game_id}#orders")
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Casualties of the attacker: 1 infantry" in html
     assert "Press on in West Russia (round 2)" in html  # 3 attackers against 2 defenders now
     retreat = re.search(r'<select id="retreat-1" name="to">(.*?)</select>', html, re.S)
-    assert retreat and "<option>Russia</option>" in retreat.group(1)
+    assert retreat and '<option value="Russia">Russia</option>' in retreat.group(1)
 
 
 def test_another_powers_standing_orders_never_reach_the_board_pages(app, client, user_factory) -> None:

@@ -22,6 +22,7 @@ HERE = Path(__file__).parent
 
 class AAUI(GameUI):
     family = "aa"
+    orders_panel = True  # page_html has the orders panel (id "orders"): messages and refusals go there
     catalog = describe.CATALOG
     story_class = describe.AAStory
 
@@ -113,13 +114,16 @@ class AAUI(GameUI):
 
     def query(self, name: str, game: Any, seat: str, args: Mapping[str, str]) -> dict[str, Any] | None:
         """The engine's queries (``Ruleset.query``), e.g. ``reachable``: where the seat's units
-        ``units=1,2`` may go now."""
+        ``units=1,2`` may go now; ``landing``: ``units`` and ``route=A|B|C``. The answer carries
+        the game's ``seq``."""
         if name not in game.ruleset.queries:
             return None
         ids = [int(x) for x in args.get("units", "").split(",") if x.strip()]
-        found: dict[str, Any] = game.ruleset.query(game.state, seat, name, {"units": ids, **(
-            {"place": args["place"]} if "place" in args else {})})
-        return found
+        extra: dict[str, Any] = {"place": args["place"]} if "place" in args else {}
+        if "route" in args:
+            extra["route"] = [s for s in args["route"].split("|") if s]
+        found: dict[str, Any] = game.ruleset.query(game.state, seat, name, {"units": ids, **extra})
+        return {**found, "seq": game.seq}  # the script compares it with its page's (an out-of-date tab)
 
     @staticmethod
     def _ruleset(data: dict[str, Any]) -> Any:
