@@ -139,6 +139,7 @@ def battle_reports(_: Translator, events: list[dict[str, Any]], types: dict[int,
                  "damaged": len(p.get("damaged", [])), "by": p.get("by")})
         elif t == "aa.battle_ended" and p["place"] in reports:
             reports[p["place"]]["ended"] = side_name(_, p.get("winner", ""))
+            reports[p["place"]]["retreated"] = p.get("reason") == "attacker retreated"
         if p.get("place") in reports:
             reports[p["place"]]["last"] = e["seq"]
     return sorted(reports.values(), key=lambda r: r.get("last", 0))  # the latest battle last

@@ -31,7 +31,10 @@
   const across = svg.getBoundingClientRect().width / 0.33;
   if (across && vb.w > across * 1.1) {
     const [cx, cy] = data.focus || [home.x + home.w / 2, home.y + home.h / 2];
-    vb = { x: cx - across / 2, y: cy - across * ratio() / 2, w: across };
+    const h = across * ratio();
+    const within = (v, lo, hi) => (hi < lo ? (lo + hi) / 2 : Math.min(Math.max(v, lo), hi));
+    vb = { x: within(cx - across / 2, home.x, home.x + home.w - across),
+      y: within(cy - h / 2, home.y, home.y + home.h - h), w: across };
   }
   try { const saved = JSON.parse(sessionStorage.getItem(key)); if (saved && saved.w) vb = saved; } catch (e) { /* none */ }
   const apply = () => {
