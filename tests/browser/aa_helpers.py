@@ -69,6 +69,27 @@ def register(screen: Screen, email: str, name: str) -> None:
         screen.click(name="Log in")
 
 
+def start_game(browser: Any, base: str, viewport: dict[str, int], tag: str, title: str) -> tuple[Screen, Screen, str]:
+    """Two players register; "Alleati" creates an A&A 1941 game with low-luck dice and takes the
+    Allies, "Asse" the Axis; the game starts. Returns both tabs and the game's address."""
+    allies, axis = Screen(browser, base, viewport), Screen(browser, base, viewport)
+    register(allies, f"alleati-{tag}@example.com", "Alleati")
+    register(axis, f"asse-{tag}@example.com", "Asse")
+    allies.goto("/games/new?ruleset=aa1941")
+    allies.page.fill("#title", title)
+    allies.page.select_option("#opt_dice", "low_luck")
+    allies.click(name="Create the game")
+    game_url = allies.page.url
+    for seat in ("Soviet Union", "United Kingdom", "United States"):
+        allies.click(name=f"Take seat {seat}")
+    axis.goto(game_url)
+    for seat in ("Germany", "Japan"):
+        axis.click(name=f"Take seat {seat}")
+    allies.goto(game_url)
+    allies.click(name="Start the game")
+    return allies, axis, game_url
+
+
 WHERE = """(p, lab) => { const svg = p.ownerSVGElement; const pt = svg.createSVGPoint(); pt.x = lab[0]; pt.y = lab[1];
     const c = pt.matrixTransform(svg.getScreenCTM()); const s = svg.getBoundingClientRect();
     const inside = c.x > s.left + 2 && c.x < s.right - 2 && c.y > s.top + 2 && c.y < s.bottom - 2 && c.y > 0

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.aa_helpers import DESKTOP, PHONE, Screen, end_phase, fight, move, register
+from tests.browser.aa_helpers import DESKTOP, PHONE, Screen, end_phase, fight, move, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -29,22 +29,7 @@ def axe_check(screen: Screen) -> None:
 
 def play_first_round(browser: Any, base: str, viewport: dict[str, int], tag: str, artifacts: Path,
                      checks: bool) -> None:
-    allies, axis = Screen(browser, base, viewport), Screen(browser, base, viewport)
-    register(allies, f"alleati-{tag}@example.com", "Alleati")
-    register(axis, f"asse-{tag}@example.com", "Asse")
-
-    allies.goto("/games/new?ruleset=aa1941")
-    allies.page.fill("#title", f"Barbarossa {tag}")
-    allies.page.select_option("#opt_dice", "low_luck")
-    allies.click(name="Create the game")
-    game_url = allies.page.url
-    for seat in ("Soviet Union", "United Kingdom", "United States"):
-        allies.click(name=f"Take seat {seat}")
-    axis.goto(game_url)
-    for seat in ("Germany", "Japan"):
-        axis.click(name=f"Take seat {seat}")
-    allies.goto(game_url)
-    allies.click(name="Start the game")
+    allies, axis, game_url = start_game(browser, base, viewport, tag, f"Barbarossa {tag}")
     page = allies.page
 
     # Soviet purchase: an illegal list first (the engine's message and rule ID), then 2 infantry

@@ -33,7 +33,7 @@ from tests.browser.aa_helpers import (
     fight,
     move,
     place,
-    register,
+    start_game,
 )
 
 pytestmark = pytest.mark.browser
@@ -149,21 +149,7 @@ def american_turn(allies: Screen, artifacts: Path, tag: str) -> None:
 
 
 def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, artifacts: Path) -> None:
-    allies, axis = Screen(browser, base, viewport), Screen(browser, base, viewport)
-    register(allies, f"club-alleati-{tag}@example.com", "Alleati")
-    register(axis, f"club-asse-{tag}@example.com", "Asse")
-    allies.goto("/games/new?ruleset=aa1941")
-    allies.page.fill("#title", f"Club night {tag}")
-    allies.page.select_option("#opt_dice", "low_luck")
-    allies.click(name="Create the game")
-    game_url = allies.page.url
-    for seat in ("Soviet Union", "United Kingdom", "United States"):
-        allies.click(name=f"Take seat {seat}")
-    axis.goto(game_url)
-    for seat in ("Germany", "Japan"):
-        axis.click(name=f"Take seat {seat}")
-    allies.goto(game_url)
-    allies.click(name="Start the game")
+    allies, axis, game_url = start_game(browser, base, viewport, f"club-{tag}", f"Club night {tag}")
     html = allies.page.content()
     assert len(html.encode()) < 400 * 1024, len(html.encode())
     shot(allies, artifacts, tag, "0-start")
