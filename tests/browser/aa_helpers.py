@@ -4,6 +4,7 @@ type, battles fought with the pre-set casualties. Shared by the browser tests of
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,7 @@ def pick(screen: Screen, wanted: dict[str, int | str]) -> None:
     done = []
     for i in range(rows.count()):
         row = rows.nth(i)
-        label = row.get_attribute("data-label") or ""
+        label = re.sub(r" \(moved \d+\)", "", row.get_attribute("data-label") or "")
         for key, n in wanted.items():
             if label.startswith(key) and ("(" in key or "(" not in label):
                 row.fill(str(row.get_attribute("max")) if n == "all" else str(n))

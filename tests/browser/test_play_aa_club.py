@@ -166,6 +166,9 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
     allies.goto(game_url)
     american_turn(allies, artifacts, tag)
     shot(allies, artifacts, tag, "7-round-2", full=True)
+    allies.goto(game_url.rstrip("/") + "/dice")  # the dice audit: no sideways scrolling either
+    assert allies.page.locator(".dice-table tbody tr").count() > 0
+    shot(allies, artifacts, tag, "8-dice")
     allies.context.close()
     axis.context.close()
 
