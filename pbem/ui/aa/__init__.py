@@ -43,6 +43,10 @@ class AAUI(GameUI):
         power = describe.power_name(_, owed.get("seat"), dict(names))
         kind = owed.get("kind")
         if kind == "casualties":
+            hits = (owed.get("prompt_params") or {}).get("count")
+            if isinstance(hits, int):
+                return _("%(power)s: choose which of your units are lost to %(hits)s hit(s) in the battle in "
+                         "%(place)s", power=power, hits=hits, place=owed.get("place"))
             return _("%(power)s: choose casualties in %(place)s", power=power, place=owed.get("place"))
         if kind == "stranded":
             return _("%(power)s: land a stranded fighter", power=power)
