@@ -56,6 +56,29 @@ def status_labels() -> dict[str, str]:
             "paused": _("paused"), "finished": _("finished")}
 
 
+def option_summary(ruleset: Ruleset, options: dict[str, Any]) -> list[tuple[str, str]]:
+    """A game's options as ``(label, value)`` lines, named by the ruleset's option schema (every
+    option, defaults included, so players know the game before they join)."""
+    out = []
+    for spec in ruleset.options_schema():
+        value = options.get(spec["name"], spec.get("default"))
+        if spec.get("type") == "bool":
+            shown = _("yes") if value else _("no")
+        else:
+            choices = [c if isinstance(c, dict) else {"value": c} for c in spec.get("choices", [])]
+            labels = {c["value"]: c.get("label", str(c["value"])) for c in choices}
+            shown = labels.get(value, str(value))
+        out.append((str(spec.get("label", spec["name"])), str(shown)))
+    return out
+
+
+def game_options(game: Any) -> list[tuple[str, str]]:
+    try:
+        return option_summary(load_ruleset(game.ruleset_key), json.loads(game.options or "{}"))
+    except (*HANDLED, LookupError, ValueError):
+        return []
+
+
 def user_id() -> int | None:
     return current_user.id if current_user.is_authenticated else None
 
@@ -173,6 +196,7 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
         "deadline_hours": game.deadline_hours,
         "result_text": ", ".join(f"{k}: {v}" for k, v in (data["result"] or {}).items()),
         "seats": seats, "viewer_seats": [data["seat"]] if data["seat"] else [],
+        "options": game_options(game),
         "viewer_seat_names": [names.get(data["seat"], data["seat"])] if data["seat"] else [],
         "owed": [{**o, "seat_name": names.get(o["seat"], o["seat"]), "text": ui.owed_text(o, names, language),
                   "mine": o["seat"] in data["my_seats"]} for o in data["owed"]],
