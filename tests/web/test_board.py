@@ -254,3 +254,17 @@ def test_a_refusal_speaks_the_readers_language_and_keeps_its_machine_fields(app,
     assert answer.status_code == 403 and body["rule_id"] == "ENGINE-TURN-1"
     assert body["key"] == "It is {seats}'s turn ({phase})." and body["params"]["seats"] == ["ussr"]
     assert body["message"] == "Tocca a Unione Sovietica (acquisto unità)."
+
+
+def test_an_out_of_date_form_says_what_changed_in_the_orders_panel(app, client, user_factory) -> None:
+    game_id, allies, _axis = aa_game(app, user_factory)
+    as_user(client, allies)
+    old = last_seq(app, game_id)
+    assert form_post(client, app, game_id, "ussr", kind="purchase", **{"buy-infantry": "2"}).status_code == 302
+    stale = client.post(f"/games/{game_id}/form", data={"seat": "ussr", "kind": "end_phase",
+                                                        "expected_seq": str(old)})
+    html = stale.get_data(as_text=True)
+    assert stale.status_code == 409
+    panel = html[html.index('id="orders"'):]
+    assert "The game moved on since you loaded the page" in panel
+    assert "What happened since you loaded the page:" in panel and "Soviet Union buys 2 infantry" in panel
