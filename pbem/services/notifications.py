@@ -142,9 +142,27 @@ def _your_turn(session: Session, game_row: Game, engine_game: Any, holders: dict
         decisions = [{k: o[k] for k in OWED_KEYS if k in o} for o in owed if o["seat"] in seats]
         ctx = {"game_id": game_row.id, "seats": seats, "phases": phases, "owed": decisions,
                "deadline": deadline.isoformat() if deadline else None,
-               "since_seq": since, "up_to_seq": engine_game.seq}
+               "since_seq": since, "up_to_seq": engine_game.seq,
+               # what each seat must decide (which battle, how many hits...), worded at rendering
+               "owed": [{k: v for k, v in o.items() if isinstance(v, str | int | float | bool | None)
+                         or k == "prompt_params"} for o in owed if o["seat"] in seats]}
         enqueue_template(session, to_address=user.email, template="your_turn", context=ctx,
                          kind="your_turn", user_id=user_id, game_id=game_row.id)
+
+
+def _game_started(session: Session, game_row: Game, engine_game: Any, holders: dict[str, int],
+                  first: list[str]) -> None:
+    """Every player learns that the game started (those who play first got "your turn")."""
+    by_user: dict[int, list[str]] = {}
+    for seat, user_id in holders.items():
+        by_user.setdefault(user_id, []).append(seat)
+    waiting = [o["seat"] for o in engine_game.owed()]
+    for user_id, seats in by_user.items():
+        if any(s in first for s in seats):
+            continue
+        notify_users(session, game_row, [user_id], template="game_started", kind="game_started",
+                     context=game_context(game_row, sorted(seats), None, first=waiting),
+                     dedupe=f"started:{game_row.id}")
 
 
 def _game_over(session: Session, game_row: Game, engine_game: Any,
@@ -223,6 +241,8 @@ def after_events(session: Session, *, game_row: Game, engine_game: Any,
     over = engine_game.result() is not None and bool(before)
     if new_seats:
         _your_turn(session, game_row, engine_game, holders, new_seats)
+    if any(e["type"] == "game.created" for e in new_events):
+        _game_started(session, game_row, engine_game, holders, new_seats)
     if over:
         _game_over(session, game_row, engine_game, holders)
     if new_seats or over:

@@ -69,7 +69,8 @@ def _message(exc: ServiceError) -> str:
 
 
 def flash_text(body: dict[str, Any]) -> str:
-    """The message as one line, with its rule id in brackets when there is one."""
-    if body.get("rule_id"):
+    """The message as one line, with its rule id in brackets when there is one (once: not when
+    the message already names it)."""
+    if body.get("rule_id") and str(body["rule_id"]) not in str(body["message"]):
         return f"{body['message']} [{body['rule_id']}]"
     return str(body["message"])

@@ -147,7 +147,7 @@ def form_order(game_id: int) -> ResponseReturnValue:
                                    order=order, expected_seq=expected)
     except HANDLED as exc:
         return refused(game_id, exc, seat=seat)
-    return back(game_id, _("Order accepted."))
+    return back(game_id, _("Order accepted."), order=True)
 
 
 @bp.route("/games/<int:game_id>/standing", methods=["GET", "POST"])

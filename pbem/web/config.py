@@ -31,6 +31,7 @@ DEFAULTS: dict[str, Any] = {
     "MAIL_FROM": "pbem <pbem@localhost>",
     "MAIL_TRANSPORT": "file",
     "PASSWORD_MIN_LENGTH": 10,
+    "ALLOW_TEST_EMAIL_DOMAINS": False,  # accept alice@club.test (a test or demo server)
     "PASSWORD_HASH_METHOD": "scrypt",
     "PASSWORD_RESET_MAX_AGE": 3600,
     "DICE_LEDGER_MAX_AGE": 180 * 86400,

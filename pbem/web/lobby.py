@@ -29,7 +29,7 @@ from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
 from pbem.web.json_input import JSONInputError, parse_json
-from pbem.web.play import refused, render_game, status_labels
+from pbem.web.play import game_options, refused, render_game, status_labels
 
 bp = Blueprint("lobby", __name__)
 
@@ -54,6 +54,7 @@ def card(game: Any, *, my_seats: list[str] | None = None, free: int | None = Non
         "owed_names": [names.get(s, s) for s in owed] if game.status == "active" else [],
         "my_seat_names": [names.get(s, s) for s in mine],
         "free_seats": free, "deadline_at": game.deadline_at if game.status == "active" else None,
+        "options": game_options(game) if game.status == "forming" else [],
     }
 
 

@@ -56,6 +56,29 @@ def status_labels() -> dict[str, str]:
             "paused": _("paused"), "finished": _("finished")}
 
 
+def option_summary(ruleset: Ruleset, options: dict[str, Any]) -> list[tuple[str, str]]:
+    """A game's options as ``(label, value)`` lines, named by the ruleset's option schema (every
+    option, defaults included, so players know the game before they join)."""
+    out = []
+    for spec in ruleset.options_schema():
+        value = options.get(spec["name"], spec.get("default"))
+        if spec.get("type") == "bool":
+            shown = _("yes") if value else _("no")
+        else:
+            choices = [c if isinstance(c, dict) else {"value": c} for c in spec.get("choices", [])]
+            labels = {c["value"]: c.get("label", str(c["value"])) for c in choices}
+            shown = labels.get(value, str(value))
+        out.append((str(spec.get("label", spec["name"])), str(shown)))
+    return out
+
+
+def game_options(game: Any) -> list[tuple[str, str]]:
+    try:
+        return option_summary(load_ruleset(game.ruleset_key), json.loads(game.options or "{}"))
+    except (*HANDLED, LookupError, ValueError):
+        return []
+
+
 def user_id() -> int | None:
     return current_user.id if current_user.is_authenticated else None
 
@@ -146,7 +169,7 @@ def _log(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str]) -> dict[
             "newer": min(before + LOG_PAGE, last + 1) if before <= last else None}
 
 
-def context(data: dict[str, Any]) -> dict[str, Any]:
+def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[str, Any]:
     """What ``play/game.html`` renders, built from the service's game view."""
     uid = user_id()
     ruleset = load_ruleset(data["ruleset"])
@@ -174,6 +197,7 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
         "deadline_hours": game.deadline_hours,
         "result_text": ui.result_text(data["result"], names, language),
         "seats": seats, "viewer_seats": [data["seat"]] if data["seat"] else [],
+        "options": game_options(game),
         "viewer_seat_names": [names.get(data["seat"], data["seat"])] if data["seat"] else [],
         "owed": [{**o, "seat_name": names.get(o["seat"], o["seat"]), "text": ui.owed_text(o, names, language),
                   "mine": o["seat"] in data["my_seats"]} for o in data["owed"]],
@@ -183,6 +207,9 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
         "legal": legal,
         "can_undo": {data["seat"]: data["can_undo"]} if data["seat"] else {},
         "legal_options": data["legal"] or {},  # per-ruleset partials build their forms from it
+        # a UI package with its own orders panel (id "orders") shows what was accepted or refused
+        "ui_orders": bool(getattr(ui, "orders_panel", False)) and data["view"] is not None
+        and data["status"] != "forming",
         "order_example": canonical_json(example), "summary": summarise(data["view"]),
         "offered_seats": offered_seats(data, uid),
         "may_export": may_export(data, ruleset),
@@ -195,7 +222,8 @@ def context(data: dict[str, Any]) -> dict[str, Any]:
     }
     if data["view"] is not None and data["status"] != "forming":
         read = reading.Reader(db_session(), game, data["seat"], ruleset)
-        ctx["ui_view"] = ui.page_html({**ctx, "cache_key": str(db_session().get_bind().url)}, read, language)
+        ctx["ui_view"] = ui.page_html({**ctx, "cache_key": str(db_session().get_bind().url), "error": error},
+                                      read, language)
     return {"game": ctx, "log": _log(data, ruleset, names) if data["last_seq"] else
             {"events": [], "older": None, "newer": None}}
 
@@ -205,7 +233,7 @@ def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None
                 invite_token: str | None = None) -> ResponseReturnValue:
     data = load_view(game_id, seat or request.args.get("seat") or None)
     endpoints = {rule.endpoint for rule in current_app.url_map.iter_rules()}
-    html = render_template("play/game.html", **context(data), error=error, endpoints=endpoints,
+    html = render_template("play/game.html", **context(data, error), error=error, endpoints=endpoints,
                            form=form or {"order": "", "seat": ""}, invite_token=invite_token)
     return html, status
 
@@ -220,11 +248,33 @@ def refused(game_id: int, exc: Exception, form: dict[str, str] | None = None,
     status, body = error_body(exc, ruleset)
     error = {"text": flash_text(body), "stale": body.get("error") == "StaleGame", **body}
     if error["stale"]:
-        error["text"] = _("The game moved on: it is now at event %(seq)s.", seq=body["last_seq"])
+        error["text"] = _("The game moved on since you loaded the page (it is now at event %(seq)s): your order "
+                          "was not applied.", seq=body["last_seq"])
+        error["changes"] = changes_since(game_id, strict_int(request.form.get("expected_seq", "")), seat)
     return render_game(game_id, status=status, error=error, form=form, seat=seat)
 
 
-def back(game_id: int, message: str) -> ResponseReturnValue:
+def changes_since(game_id: int, seq: int | None, seat: str | None) -> list[str]:
+    """What happened after event ``seq`` (at most the latest 12 sentences, as the seat sees them)."""
+    if seq is None:
+        return []
+    try:
+        data = view_for(game_id, user_id(), seat or None)
+    except HANDLED:
+        return []
+    names = {s["id"]: s["name"] for s in data["seats"]}
+    items = api_log.page(db_session(), game_id=game_id, ruleset=load_ruleset(data["ruleset"]), seat=data["seat"],
+                         seat_names=names, after=seq, limit=200, view=data["view"])
+    lines = [i["text"] for i in items if i.get("text") and i.get("type") != "dice.rolled"]
+    return lines[-12:]
+
+
+def back(game_id: int, message: str, *, order: bool = False) -> ResponseReturnValue:
+    """Back to the game page; after an order, at its orders panel (``#orders``), where the
+    message is shown (flash category ``order``)."""
+    if order:
+        flash(message, "order")
+        return redirect(url_for("play.game", game_id=game_id, _anchor="orders"))
     flash(message, "success")
     return redirect(url_for("play.game", game_id=game_id))
 
@@ -262,7 +312,7 @@ def order(game_id: int) -> ResponseReturnValue:
                                    seat=seat, order=parsed, expected_seq=expected)
     except HANDLED as exc:
         return refused(game_id, exc, form, seat)
-    return back(game_id, _("Order accepted."))
+    return back(game_id, _("Order accepted."), order=True)
 
 
 @bp.post("/games/<int:game_id>/undo")
@@ -277,7 +327,7 @@ def undo(game_id: int) -> ResponseReturnValue:
                            expected_seq=expected)
     except HANDLED as exc:
         return refused(game_id, exc, seat=seat)
-    return back(game_id, _("Your latest order was taken back."))
+    return back(game_id, _("Your latest order was taken back."), order=True)
 
 
 @bp.post("/games/<int:game_id>/salt")

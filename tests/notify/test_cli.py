@@ -37,5 +37,6 @@ def test_notify_tick_renders_and_delivers_a_started_game(app, db) -> None:  # ty
     start_race(db, users, now=datetime.now(UTC) - timedelta(minutes=1))
     result = app.test_cli_runner().invoke(args=["pbem", "notify-tick"])
     assert result.exit_code == 0, result.output
-    (path,) = Path(app.config["MAIL_FILE_DIR"]).glob("*.eml")
-    assert b"Your turn in Friday race" in path.read_bytes()
+    mails = [path.read_bytes() for path in Path(app.config["MAIL_FILE_DIR"]).glob("*.eml")]
+    assert sum(b"Your turn in Friday race" in m for m in mails) == 1
+    assert sum(b"Friday race has started" in m for m in mails) == 1  # the other player (issue 10)

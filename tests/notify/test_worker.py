@@ -73,7 +73,7 @@ def test_game_running_forward_leaves_readable_eml_files(app, db, people) -> None
     worker.tick()
     mail_dir = Path(app.config["MAIL_FILE_DIR"])
     assert mail_dir == Path(app.instance_path) / "mail"
-    files = sorted(mail_dir.glob("*.eml"))
+    files = sorted(f for f in mail_dir.glob("*.eml") if "-your_turn-" in f.name)  # (and "has started")
     assert len(files) == 2
     messages = [message_from_bytes(f.read_bytes(), policy=policy.default) for f in files]
     assert [m["To"] for m in messages] == ["rita@example.org", "bruno@example.org"]
@@ -198,14 +198,15 @@ def test_turn_ending_sends_exactly_one_email_to_the_next_player(app, db, people,
     worker = Worker(app, transport=transport, clock=lambda: T0 + timedelta(minutes=1))
     game = start_race(db, people, hours=48)
     worker.job("dispatch")
-    assert [m["To"] for m in handler.messages] == ["rita@example.org"]
+    assert [m["To"] for m in handler.messages] == ["rita@example.org", "bruno@example.org"]
+    assert handler.messages[1]["Subject"] == "Friday race has started"  # every player hears of the start
     play(db, game, people["rita"], "red", {"type": "step", "n": 2}, T0 + timedelta(hours=1))
     play(db, game, people["rita"], "red", {"type": "end"}, T0 + timedelta(hours=1))
     worker.clock = lambda: T0 + timedelta(hours=1, minutes=1)
     worker.job("dispatch")
     worker.job("dispatch")
     transport.close()
-    assert [m["To"] for m in handler.messages] == ["rita@example.org", "bruno@example.org"]
+    assert [m["To"] for m in handler.messages] == ["rita@example.org", "bruno@example.org", "bruno@example.org"]
     latest = handler.messages[-1]
     assert latest["Subject"] == "Your turn in Friday race"
     assert latest["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

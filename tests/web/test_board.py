@@ -123,12 +123,22 @@ def test_battle_forms_work_without_javascript(app, client, user_factory) -> None
     assert form_post(client, app, game_id, "ussr", kind="battle", place="West Russia").status_code == 302
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert 'id="casualties-form" data-hits="1"' in html
-    assert re.search(r'name="units" value="54"> tank #54', html)
+    # "N of M" per type, set to the default (the standing orders: infantry first), so one click confirms
+    assert 'name="group" value="tank|54"' in html and 'name="group" value="infantry|51,52,53"' in html
+    assert re.search(r'name="n-infantry" min="0" max="3" step="1"\s+value="1"', html)
+    assert re.search(r'name="n-tank" min="0" max="1" step="1"\s+value="0"', html)
     assert "Casualties of the defender: 1 infantry" in html and "low luck" in html
-    wrong = form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia", units=["51", "52"])
-    assert wrong.status_code == 422 and "AA41-CMB-08" in wrong.get_data(as_text=True)
-    assert form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia",
-                     units=["51"]).status_code == 302
+    wrong = form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia",
+                      group=["infantry|51,52,53", "tank|54"], **{"n-infantry": "1", "n-tank": "1"})
+    body = wrong.get_data(as_text=True)
+    assert wrong.status_code == 422 and "AA41-CMB-08" in body
+    assert "AA41-CMB-08). [AA41-CMB-08]" not in body  # the rule is named once
+    too_many = form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia",
+                         group=["tank|54"], **{"n-tank": "2"})
+    assert too_many.status_code == 400
+    accepted = form_post(client, app, game_id, "ussr", kind="casualties", place="West Russia",
+                         group=["infantry|51,52,53", "tank|54"], **{"n-infantry": "1", "n-tank": "0"})
+    assert accepted.status_code == 302 and accepted.headers["Location"].endswith(f"/games/{game_id}#orders")
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Casualties of the attacker: 1 infantry" in html
     assert "Press on in West Russia (round 2)" in html  # 3 attackers against 2 defenders now
@@ -244,3 +254,17 @@ def test_a_refusal_speaks_the_readers_language_and_keeps_its_machine_fields(app,
     assert answer.status_code == 403 and body["rule_id"] == "ENGINE-TURN-1"
     assert body["key"] == "It is {seats}'s turn ({phase})." and body["params"]["seats"] == ["ussr"]
     assert body["message"] == "Tocca a Unione Sovietica (acquisto unità)."
+
+
+def test_an_out_of_date_form_says_what_changed_in_the_orders_panel(app, client, user_factory) -> None:
+    game_id, allies, _axis = aa_game(app, user_factory)
+    as_user(client, allies)
+    old = last_seq(app, game_id)
+    assert form_post(client, app, game_id, "ussr", kind="purchase", **{"buy-infantry": "2"}).status_code == 302
+    stale = client.post(f"/games/{game_id}/form", data={"seat": "ussr", "kind": "end_phase",
+                                                        "expected_seq": str(old)})
+    html = stale.get_data(as_text=True)
+    assert stale.status_code == 409
+    panel = html[html.index('id="orders"'):]
+    assert "The game moved on since you loaded the page" in panel
+    assert "What happened since you loaded the page:" in panel and "Soviet Union buys 2 infantry" in panel

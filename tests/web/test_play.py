@@ -91,7 +91,7 @@ def test_submit_via_page_stores_events_and_redirects(app, client, user_factory):
     before, seq = events_stored(app, game_id), last_seq(app, game_id)
     response = post_order(as_user(client, red), game_id, "red", {"type": "step", "n": 2}, seq)
     assert response.status_code == 302
-    assert response.headers["Location"].endswith(f"/games/{game_id}")
+    assert response.headers["Location"].endswith(f"/games/{game_id}#orders")  # lands on the orders panel
     assert events_stored(app, game_id) > before
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Order accepted." in page

@@ -152,7 +152,8 @@ def fire(rs: AARuleset, ctx: OrderContext, b: Battle, side: str, shooters: list[
     if not dice:
         return True
     roller = b["attacker"] if side == "attacker" else b["defenders"][0]
-    context = {"battle": b["place"], "round": b["round"], "game_round": state["round"], "roller": roller,
+    context = {"battle": b["place"], "round": b["round"], "game_round": state["round"], "turn": state["power"],
+               "roller": roller,
                "side": side, "step": STEP_NAMES[stage]}
     low = state["options"].get("dice") == "low_luck"
     sure = 0

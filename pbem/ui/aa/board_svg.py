@@ -1,11 +1,15 @@
 """The A&A board as SVG, drawn from the project's converted outlines (``rules/<edition>/board.json``).
 
-One ``<path>`` per territory and sea zone (``id="sp-<slug>"``, ``data-space`` = its name), coloured
-by a class per owner (``o-germany``...; the colours are in ``static/css/board.css``), focusable
-(``tabindex="0"``, ``role="button"``, ``aria-label``) so the board works from the keyboard. Above
-the paths, a marks layer (``<g class="marks">``) shows each space's production value, capital
-and factory and the unit counts by type and owner. The outlines never change: their markup is
-built once per process; only the classes, labels and marks depend on the position.
+One ``<path>`` per territory and sea zone (``id="sp-<slug>"``, ``data-space`` = its name), sea
+zones first and territories above them (islands lie inside their sea zone's outline), coloured
+by a class per owner (``o-germany``...; colours in ``static/board.css``) and filled with a pattern
+per power (``<pattern id="pt-germany">``: stripes, dots, hatching), so powers differ by more than
+their colour. Spaces are focusable (``tabindex="0"``, ``role="button"``, ``aria-label``) so the
+board works from the keyboard. Above the paths, a marks layer (``<g class="marks">``) shows each
+space's name (a sea zone's number), production value, capital and factory, and per owner a
+pill with the unit counts by type (``3I 1T 1F``, the legend names the abbreviations). The
+outlines never change: their markup is built once per process; only the classes, labels and
+marks depend on the position.
 
 Nothing here knows a rule: the caller passes owners and unit lists from ``Ruleset.view(seat)``.
 """
@@ -29,7 +33,24 @@ UNIT_ORDER = ("infantry", "tank", "fighter", "bomber", "submarine", "transport",
 #: Short unit symbols on the map (the legend names them in the user's language).
 SYMBOLS = {"infantry": "I", "tank": "T", "fighter": "F", "bomber": "B", "submarine": "S", "transport": "Tr",
            "destroyer": "D", "carrier": "C", "battleship": "BB"}
-FONT = 26
+#: Font sizes in board units: readable (10-12 px) at the default zoom of a phone and a desktop.
+NAME_FONT = 27
+UNIT_FONT = 32
+#: Power fill patterns (besides colour): (pattern content over the power's colour), 24-unit tiles.
+def _lines(*coords: tuple[int, int, int, int], width: int = 4, opacity: str = ".35") -> str:
+    return "".join(f'<line x1="{a}" y1="{b}" x2="{c}" y2="{d}" stroke="#fff" stroke-opacity="{opacity}" '
+                   f'stroke-width="{width}"/>' for a, b, c, d in coords)
+
+
+PATTERNS = {
+    "ussr": _lines((0, 6, 24, 6), (0, 18, 24, 18)),
+    "germany": "",
+    "uk": _lines((-6, 6, 6, -6), (0, 24, 24, 0), (18, 30, 30, 18), width=5, opacity=".4"),
+    "japan": '<circle cx="6" cy="6" r="3.5" fill="#fff" fill-opacity=".5"/>'
+             '<circle cx="18" cy="18" r="3.5" fill="#fff" fill-opacity=".5"/>',
+    "usa": _lines((0, 0, 24, 24), (24, 0, 0, 24), width=3, opacity=".3"),
+}
+COLOURS = {"ussr": "#a8392e", "germany": "#6b6b6b", "uk": "#c58b2a", "japan": "#f08c2e", "usa": "#5e8a3a"}
 
 
 def slug(name: str) -> str:
@@ -79,14 +100,32 @@ def _adjacency(folder: str) -> dict[str, list[str]]:
 
 def _open_tag(data: dict[str, Any], label: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="aa-board" id="aa-board" '
-            f'viewBox="0 0 {data["width"]} {data["height"]}" tabindex="-1" role="group" aria-label="{escape(label)}">')
+            f'viewBox="0 0 {data["width"]} {data["height"]}" tabindex="-1" role="group" aria-label="{escape(label)}">'
+            + defs_svg())
+
+
+def defs_svg() -> str:
+    """One fill pattern per power: its colour plus stripes, dots or hatching (colour-blind players)."""
+    parts = ["<defs>"]
+    for power, colour in COLOURS.items():
+        parts.append(f'<pattern id="pt-{power}" width="24" height="24" patternUnits="userSpaceOnUse">'
+                     f'<rect width="24" height="24" fill="{colour}"/>{PATTERNS[power]}</pattern>')
+    parts.append("</defs>")
+    return "".join(parts)
+
+
+def drawing_order(spaces: dict[str, Any]) -> list[str]:
+    """Sea zones first, then territories: an island drawn after its sea zone stays visible and
+    clickable (the zones' outlines cover their islands)."""
+    return sorted(spaces, key=lambda name: (spaces[name]["kind"] != "sea", name))
 
 
 def outline_svg(board: dict[str, Any], label: str) -> str:
     """The bare outlines (no position): the cacheable ``/boards/<ruleset>.svg``."""
     data = board
     parts = [_open_tag(data, label), '<rect class="sea-bg" x="0" y="0" width="100%" height="100%"/>']
-    for name, space in data["spaces"].items():
+    for name in drawing_order(data["spaces"]):
+        space = data["spaces"][name]
         parts.append(f'<path id="sp-{slug(name)}" class="sp {space["kind"]}" d="{space["path"]}">'
                      f'<title>{escape(name)}</title></path>')
     parts.append("</svg>")
@@ -110,13 +149,39 @@ def unit_lines(units: list[dict[str, Any]]) -> list[tuple[str, str]]:
     return out
 
 
-def marks_svg(board: dict[str, Any], view: dict[str, Any]) -> str:
-    """The marks layer for a position: values, capitals, factories and unit counts."""
+def name_lines(name: str, kind: str) -> list[str]:
+    """A space's name on the map: a sea zone's number; a long name on two lines."""
+    if kind == "sea":
+        return [name.removeprefix("SZ ")]
+    words = name.split()
+    if len(name) <= 12 or len(words) < 2:
+        return [name]
+    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def _pill(owner: str, text: str, x: float, y: float) -> str:
+    """Unit counts of one owner: a rounded box in the owner's pattern with the counts on it."""
+    width = len(text) * UNIT_FONT * 0.62 + 14
+    owner = escape(owner)
+    fill = f"url(#pt-{owner})" if owner in COLOURS else "#ddd"
+    return (f'<rect class="pill" x="{x - width / 2:.0f}" y="{y - UNIT_FONT + 4:.0f}" width="{width:.0f}" '
+            f'height="{UNIT_FONT + 6}" rx="9" fill="{fill}"/>'
+            f'<text class="mk-u u-{owner}" x="{x:.0f}" y="{y:.0f}">{escape(text)}</text>')
+
+
+def marks_svg(board: dict[str, Any], view: dict[str, Any], space_name: Any = None) -> str:
+    """The marks layer for a position: names, values, capitals, factories and unit counts.
+
+    ``space_name(name)``: a space's name in the reader's language (default: the board's)."""
     data = board
     parts = ['<g class="marks" aria-hidden="true">']
     units = view.get("units", {})
-    for name, space in data["spaces"].items():
+    for name in drawing_order(data["spaces"]):
+        space = data["spaces"][name]
         x, y = space["label"]
+        shown = space_name(name) if space_name and space["kind"] == "land" else name
+        lines = name_lines(shown, space["kind"])
         bits = []
         if space["capital_of"]:
             bits.append("\u2605")
@@ -124,11 +189,13 @@ def marks_svg(board: dict[str, Any], view: dict[str, Any]) -> str:
             bits.append("\u25a0")
         if space["kind"] == "land" and space["value"]:
             bits.append(str(space["value"]))
-        if bits:
-            parts.append(f'<text class="mk-val" x="{x}" y="{y}">{" ".join(bits)}</text>')
+        top = y - NAME_FONT * (len(lines) - 1) - 4
+        for i, line in enumerate(lines):
+            extra = (f' <tspan class="mk-val">{" ".join(bits)}</tspan>' if bits and i == len(lines) - 1 else "")
+            parts.append(f'<text class="mk-n {space["kind"]}" x="{x}" y="{top + NAME_FONT * i}">'
+                         f'{escape(line)}{extra}</text>')
         for i, (owner, text) in enumerate(unit_lines(units.get(name, []))):
-            parts.append(f'<text class="mk-u u-{escape(owner)}" x="{x}" y="{y + FONT * (i + 1) + 2}">'
-                         f'{escape(text)}</text>')
+            parts.append(_pill(owner, text, x, y + (UNIT_FONT + 8) * (i + 1)))
     parts.append("</g>")
     return "".join(parts)
 
@@ -136,17 +203,18 @@ def marks_svg(board: dict[str, Any], view: dict[str, Any]) -> str:
 @lru_cache(maxsize=4)
 def _pieces(folder: str) -> list[tuple[str, str, str, int, str]]:
     """Per space: (name, kind, escaped name, value, the tag's tail with its outline), built once."""
-    return [(name, sp["kind"], escape(name), sp["value"],
-             f'" d="{sp["path"]}"><title>{escape(name)}</title></path>')
-            for name, sp in board_data(folder)["spaces"].items()]
+    spaces = board_data(folder)["spaces"]
+    return [(name, spaces[name]["kind"], escape(name), spaces[name]["value"],
+             f'" d="{spaces[name]["path"]}"><title>{escape(name)}</title></path>')
+            for name in drawing_order(spaces)]
 
 
 def board_svg(board: dict[str, Any], view: dict[str, Any], names: dict[str, str], *, label: str,
-              space_label: Any = None) -> str:
+              space_label: Any = None, space_name: Any = None) -> str:
     """The whole board for a position: coloured, focusable spaces plus the marks layer.
 
     ``names``: power id -> display name. ``space_label(name, owner_name, value)`` returns the
-    accessible name of a space (translated by the caller).
+    accessible name of a space (translated by the caller); ``space_name(name)`` the name shown.
     """
     owners = view.get("owners", {})
     parts = [_open_tag(board, label), '<rect class="sea-bg" x="0" y="0" width="100%" height="100%"/>',
@@ -159,6 +227,6 @@ def board_svg(board: dict[str, Any], view: dict[str, Any], names: dict[str, str]
         parts.append(f'<path id="sp-{slug(name)}" class="sp {kind} o-{owner or "none"}" data-space="{safe_name}" '
                      f'tabindex="0" role="button" aria-label="{aria}{tail}')
     parts.append("</g>")
-    parts.append(marks_svg(board, view))
+    parts.append(marks_svg(board, view, space_name))
     parts.append("</svg>")
     return "".join(parts)

@@ -39,6 +39,23 @@ def _ids(form: Any, name: str) -> list[int]:
     return values
 
 
+def picked_ids(form: Any) -> list[int]:
+    """Units picked "N of M" by type: each ``group`` field is ``key|id,id,...`` (the row's units,
+    from the page's view), ``n-<key>`` how many of them; the first ``n`` ids are taken (a row of
+    second hits names its battleships again)."""
+    out: list[int] = []
+    for group in form.getlist("group"):
+        key, _sep, raw = str(group).partition("|")
+        ids = strict_ints([x for x in raw.split(",") if x])
+        if ids is None:
+            raise FormFieldError("group")
+        n = _int(form, f"n-{key}")
+        if n > len(ids):
+            raise FormFieldError(f"n-{key}", 0, len(ids))
+        out.extend(ids[:n])
+    return out
+
+
 def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None:
     """The engine order a form of the A&A page stands for (``None``: no such form)."""
     if kind == "purchase":
@@ -51,7 +68,8 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
     if kind == "retreat":
         return {"type": "retreat", "place": form.get("place", "")} | ({"to": form["to"]} if form.get("to") else {})
     if kind == "casualties":
-        return {"type": "casualties", "place": form.get("place", ""), "units": _ids(form, "units")}
+        units = picked_ids(form) if form.getlist("group") else _ids(form, "units")
+        return {"type": "casualties", "place": form.get("place", ""), "units": units}
     if kind == "end_phase":
         return {"type": "end_phase"}
     if kind == "declare_amphibious":

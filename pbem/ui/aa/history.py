@@ -77,7 +77,7 @@ def frame(data: dict[str, Any], read: GameReader, at: int, _: Translator) -> dic
     labels = {name: label(name, names.get(owners.get(name) or "", ""), sp["value"])
               for name, sp in board["spaces"].items()}
     return {"view": view, "names": names, "owners": owners, "labels": labels, "round": view.get("round"),
-            "power": power_name(_, view.get("power"), names), "marks": board_svg.marks_svg(board, view)}
+            "power": power_name(_, view.get("power"), names), "marks": board_svg.marks_svg(board, view, _)}
 
 
 def at_arg(args: Mapping[str, str], last_seq: int, default: int | None = None) -> int:
@@ -108,7 +108,8 @@ def history(ui: Any, data: dict[str, Any], read: GameReader, args: Mapping[str, 
     prev = max([s for s in steps if s < at] or [start - 1 if start > 1 else 1])
     nxt = min([s for s in steps if s > at] or [data["last_seq"]])
     svg = board_svg.board_svg(board_svg.board_for(read.ruleset), fr["view"], fr["names"],
-                              label=_("Board at event %(seq)s", seq=at), space_label=space_label(_))
+                              label=_("Board at event %(seq)s", seq=at), space_label=space_label(_),
+                              space_name=_)
     return "aa/history.html", {
         "data": data, "at": at, "start": start, "steps": steps, "prev": prev, "nxt": nxt, "svg": svg, "frame": fr,
         "groups": grouped_log(story, events, first, data["id"]), "chart": chart(read),

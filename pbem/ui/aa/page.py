@@ -32,10 +32,18 @@ def js_strings(_: Translator) -> str:
         "capital": _("capital"),
         "factory": _("industrial complex"),
         "happened": _("This turn here"),
-        "pick": _("Units to move"),
+        "pick": _("Units to move (how many of each)"),
+        "of": _("of {n}"),
+        "moved": _("moved {n}"),
         "where": _("Where can they go?"),
-        "all": _("Select all"),
+        "all": _("All of them"),
+        "none_picked": _("Choose how many units of each type move first."),
         "nowhere": _("These units can go nowhere now."),
+        "stale": _("This page is out of date: the game has moved on since you opened it."),
+        "changed": _("What happened since then:"),
+        "fresh": _("Show the current position"),
+        "accepted": _("Order accepted."),
+        "plan": _("Landing plan of {unit} #{id}"),
         "choose": _("Choose where to go (on the map or here):"),
         "send": _("Send the move"),
         "cancel": _("Cancel"),
@@ -53,6 +61,7 @@ def js_strings(_: Translator) -> str:
         "ends_landing": _("air units land there"),
         "ends_move": _("a move, no battle"),
         "landing": _("landing plan"),
+        "landing_urls": _("change it if you want another place"),
         "aboard": _("aboard"),
         "damaged": _("damaged")
     })
@@ -83,7 +92,8 @@ def cached_svg(board: dict[str, Any], key: tuple[Any, ...], view: dict[str, Any]
     """The board of this position for this viewer and language (a small per-process cache: a
     position never changes once its event is logged; ``key`` names game, seq, seat, language)."""
     if key not in _SVGS:
-        _SVGS[key] = board_svg.board_svg(board, view, names, label=_("Board"), space_label=space_label(_))
+        _SVGS[key] = board_svg.board_svg(board, view, names, label=_("Board"), space_label=space_label(_),
+                                         space_name=_)
         while len(_SVGS) > 32:
             _SVGS.popitem(last=False)
     _SVGS.move_to_end(key)
@@ -129,7 +139,10 @@ def battle_reports(_: Translator, events: list[dict[str, Any]], types: dict[int,
                  "damaged": len(p.get("damaged", [])), "by": p.get("by")})
         elif t == "aa.battle_ended" and p["place"] in reports:
             reports[p["place"]]["ended"] = side_name(_, p.get("winner", ""))
-    return list(reports.values())
+            reports[p["place"]]["retreated"] = p.get("reason") == "attacker retreated"
+        if p.get("place") in reports:
+            reports[p["place"]]["last"] = e["seq"]
+    return sorted(reports.values(), key=lambda r: r.get("last", 0))  # the latest battle last
 
 
 def _counts(units: list[dict[str, Any]]) -> dict[str, int]:
@@ -139,26 +152,62 @@ def _counts(units: list[dict[str, Any]]) -> dict[str, int]:
     return out
 
 
-def combat_forms(rs: Any, view: dict[str, Any], seat: str, legal: dict[str, Any]) -> dict[str, Any]:
+def pick_rows(units: list[dict[str, Any]], names: dict[str, tuple[str, str]], _: Translator,
+              chosen: list[int] | None = None, second: list[int] | None = None) -> list[dict[str, Any]]:
+    """Units as "N of M" rows, one per type (a damaged battleship apart): ``key``, ``label``, the
+    ``ids`` in the order they are taken, ``count`` of ``chosen`` ids. ``second``: undamaged
+    battleships that may take a second hit (their own row)."""
+    rows: dict[str, dict[str, Any]] = {}
+    for u in units:
+        damaged = bool(u.get("hits"))
+        key = u["type"] + ("-damaged" if damaged else "")
+        label = names.get(u["type"], (u["type"],))[0] + (f" ({_('damaged')})" if damaged else "")
+        rows.setdefault(key, {"key": key, "label": label, "ids": [], "count": 0})["ids"].append(u["id"])
+    for u in units:
+        if second is not None and u["id"] in second:
+            key = u["type"] + "-second"
+            label = _("%(unit)s, second hit", unit=names.get(u["type"], (u["type"],))[0])
+            rows.setdefault(key, {"key": key, "label": label, "ids": [], "count": 0})["ids"].append(u["id"])
+    seen: dict[int, int] = {}
+    for uid in chosen or []:
+        seen[uid] = seen.get(uid, 0) + 1
+    for row in rows.values():
+        if row["key"].endswith("-second"):
+            row["count"] = sum(1 for i in row["ids"] if seen.get(i, 0) > 1)
+        else:
+            row["count"] = sum(1 for i in row["ids"] if seen.get(i, 0) >= 1)
+    return list(rows.values())
+
+
+def combat_forms(rs: Any, view: dict[str, Any], seat: str, legal: dict[str, Any], _: Translator,
+                 names: dict[str, tuple[str, str]]) -> dict[str, Any]:
     """Battles the attacker may fight now (with retreat destinations, the engine's ``retreat``
-    query) and an owed casualty choice (the pending side's units, from ``view["battle_sides"]``)."""
+    query) and an owed casualty choice (the engine's candidates, pre-set to its default: the
+    player's standing orders, ``legal_options["casualties"]["default"]``)."""
     battles = []
     for b in legal.get("battles") or []:
         retreat = rs.query(view, seat, "retreat", {"place": b["place"]})
         battles.append({**b, "retreat_to": retreat["to"], "may_retreat": retreat["may_retreat"],
                         "subs": retreat["submarines"]})
     casualties = None
+    owed = legal.get("casualties") or {}
     place = legal.get("owed_casualties")
     if place:
-        rec = view["battles"][place]
-        pending = rec["pending"]
-        aside = set(rec.get("set_aside", []))
-        ids = set(view.get("battle_sides", {}).get(place, {}).get(pending["side"], [])) - aside
-        units = [u for u in view["units"].get(place, []) if u["id"] in ids]
-        casualties = {"place": place, "hits": sum(pending["hits"].values()),
-                      "units": [{"id": u["id"], "type": u["type"], "twice": rs.data.units[u["type"]].two_hit
-                                 and not u.get("hits")} for u in units]}
+        candidates = set(owed.get("candidates") or [])
+        units = [u for u in view["units"].get(place, []) if u["id"] in candidates]
+        twice = [u["id"] for u in units if rs.data.units[u["type"]].two_hit and not u.get("hits")]
+        hits = owed.get("count") or sum((owed.get("hits") or {}).values())
+        casualties = {"place": place, "hits": hits,
+                      "rows": pick_rows(units, names, _, list(owed.get("default") or []), twice)}
     return {"battles": battles, "casualties": casualties}
+
+
+def last_place(events: list[dict[str, Any]], power: str | None) -> str | None:
+    """Where the power placed units last this turn (the placement form starts there)."""
+    for e in reversed(events):
+        if e["type"] == "aa.placed" and e["payload"].get("power") == power:
+            return str(e["payload"].get("at"))
+    return None
 
 
 def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str) -> dict[str, Any]:
@@ -185,17 +234,18 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
                 here.setdefault(space, []).append(text)
     board = board_svg.board_for(rs)
     data = board["spaces"]
-    units = unit_names(language)
     spaces = {name: {"kind": sp["kind"], "value": sp["value"], "owner": view.get("owners", {}).get(name),
                      "capital": bool(sp["capital_of"]), "factory": sp["factory"],
                      "units": [{k: u[k] for k in ("id", "type", "owner", "hits") if k in u}
                                | ({"aboard": u["aboard"]} if "aboard" in u else {})
+                               | ({"moved": u["t_moved"]} if u.get("t_moved") else {})
                                for u in view.get("units", {}).get(name, [])],
                      "events": here.get(name, [])}
               for name, sp in data.items()}
     phase = view.get("phase")
     active = bool(seat and owes and game["status"] == "active")
-    forms = combat_forms(rs, view, seat, legal) if active and seat and phase == "combat" else {}
+    units = unit_names(language)
+    forms = combat_forms(rs, view, seat, legal, _, units) if active and seat and phase == "combat" else {}
     capital = next((sp["label"] for sp in data.values() if sp["capital_of"] == view.get("power")), None)
     script = {"game": game["id"], "focus": capital, "seat": seat, "phase": phase, "power": view.get("power"),
               "active": active,
@@ -203,16 +253,23 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
               "names": names, "spaces": spaces, "units": {t: n[0] for t, n in units.items()},
               "urls": {"orders": url_for("api.submit", game_id=game["id"]),
                        "reachable": url_for("board.query", game_id=game["id"], name="reachable"),
+                       "landing": url_for("board.query", game_id=game["id"], name="landing"),
+                       "log": url_for("api.log", game_id=game["id"]),
                        "game": url_for("play.game", game_id=game["id"])}}
     svg_key = (game.get("cache_key"), game["id"], game["last_seq"], seat, language, tuple(sorted(names.items())))
+    reports = battle_reports(_, events, story.types)
+    mobilize = legal.get("mobilize")
     return {
-        "amphibious": amphibious(board, view) if active and phase == "combat_move" else {},
+        "amphibious": amphibious(rs, view, seat, units) if active and phase == "combat_move" else {},
         "svg": cached_svg(board, svg_key, view, names, _),
         "names": names, "seat": seat, "phase": phase, "phase_name": phase_name(_, phase),
         "power": view.get("power"), "round": view.get("round"), "ipcs": view.get("ipcs", {}),
         "active": active, "legal": legal, "requirements": legal.get("phase_requirements") or [],
-        "purchase": legal.get("purchase"), "mobilize": legal.get("mobilize"),
-        "combat": forms, "battles": battle_reports(_, events, story.types),
+        "purchase": legal.get("purchase"), "mobilize": mobilize,
+        "place_at": last_place(events, view.get("power")) if mobilize else None,
+        "owed_text": owed_line(ui, game, names, language),
+        "combat": forms, "battles": reports[:-1], "latest_battle": reports[-1] if reports else None,
+        "error": game.get("error"), "latest": log[-3:],
         "log": log,
         "unit_names": units, "symbols": board_svg.SYMBOLS, "script": safe_json(script), "strings": js_strings(_),
         "space_lines": [(name, names.get(sp["owner"] or "", ""),
@@ -223,14 +280,29 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     }
 
 
-def amphibious(board: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
-    """Sea zones where the active power has loaded transports, with the land spaces next to them."""
-    power, out = view.get("power"), {}
-    data = board["spaces"]
-    for zone, units in view.get("units", {}).items():
-        loaded = {u["aboard"] for u in units if "aboard" in u and u["owner"] == power}
-        transports = [u["id"] for u in units if u["id"] in loaded and u["owner"] == power]
-        if transports:
-            targets = [s for s in board_svg.adjacency(board).get(zone, []) if data.get(s, {}).get("kind") == "land"]
-            out[zone] = {"transports": transports, "targets": targets}
+def owed_line(ui: Any, game: dict[str, Any], names: dict[str, str], language: str) -> str:
+    """Who the game waits for now, as a sentence (the panel's heading when the viewer owes nothing)."""
+    owed = game.get("owed") or []
+    return "; ".join(str(o.get("text") or ui.owed_text(o, names, language)) for o in owed)
+
+
+def amphibious(rs: Any, view: dict[str, Any], seat: str | None, names: dict[str, tuple[str, str]]) -> dict[str, Any]:
+    """The engine's ``amphibious`` query: per sea zone the loaded transports (with their cargo
+    named) and the territories an assault may be declared on."""
+    if not seat or "amphibious" not in rs.queries:
+        return {}
+    zones = rs.query(view, seat, "amphibious", {}).get("zones", {})
+    types = {u["id"]: u["type"] for units in view.get("units", {}).values() for u in units}
+    out = {}
+    for zone, z in zones.items():
+        ships = [{"id": s["id"], "cargo": count_names(names, [types.get(i, "") for i in s["cargo"]])}
+                 for s in z["transports"]]
+        out[zone] = {"transports": ships, "targets": z["targets"]}
     return out
+
+
+def count_names(names: dict[str, tuple[str, str]], types: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for t in types:
+        counts[t] = counts.get(t, 0) + 1
+    return ", ".join(f"{n} {names.get(t, (t, t))[0 if n == 1 else 1]}" for t, n in counts.items())

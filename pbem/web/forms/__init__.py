@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import current_app
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -40,13 +42,36 @@ def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
+class MailAddress(Email):
+    """``Email``, with a specific message for a reserved domain (``alice@club.test``: such
+    addresses never receive mail). With ``ALLOW_TEST_EMAIL_DOMAINS`` (a test or demo server)
+    they are accepted."""
+
+    def __call__(self, form: Any, field: Any) -> None:
+        import email_validator
+
+        try:
+            super().__call__(form, field)
+        except ValidationError:
+            address = str(field.data or "")
+            try:
+                email_validator.validate_email(address, check_deliverability=False, test_environment=True)
+            except email_validator.EmailNotValidError:
+                raise ValidationError(self.message) from None
+            if current_app.config.get("ALLOW_TEST_EMAIL_DOMAINS"):
+                return
+            raise ValidationError(_l("Addresses at %(domain)s are reserved for tests and examples and never "
+                                     "receive mail: enter the address where you read your email.",
+                                     domain=address.rpartition("@")[2])) from None
+
+
 def _email_field(label: str | None = None) -> EmailField:
     return EmailField(
         label or _l("Email"),
         filters=[_strip],
         validators=[
             DataRequired(_l("Enter your email address.")),
-            Email(_l("Enter a valid email address, like name@example.com.")),
+            MailAddress(_l("Enter a valid email address, like name@example.com.")),
             Length(max=254),
         ],
     )

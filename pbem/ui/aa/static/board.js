@@ -25,9 +25,16 @@
     const w = Math.max(home.w, home.h / ratio());
     return { x: home.x + (home.w - w) / 2, y: home.y + (home.h - w * ratio()) / 2, w };
   };
+  // At first the map shows at a readable scale (0.33 px per board unit: names about 9 px, unit
+  // counts 11 px): a phone starts around the active power's capital, a desktop shows it all.
   let vb = whole();
-  if (data.focus && ratio() > home.h / home.w) {
-    const w = home.h / ratio(); vb = { x: data.focus[0] - w / 2, y: home.y, w };
+  const across = svg.getBoundingClientRect().width / 0.33;
+  if (across && vb.w > across * 1.1) {
+    const [cx, cy] = data.focus || [home.x + home.w / 2, home.y + home.h / 2];
+    const h = across * ratio();
+    const within = (v, lo, hi) => (hi < lo ? (lo + hi) / 2 : Math.min(Math.max(v, lo), hi));
+    vb = { x: within(cx - across / 2, home.x, home.x + home.w - across),
+      y: within(cy - h / 2, home.y, home.y + home.h - h), w: across };
   }
   try { const saved = JSON.parse(sessionStorage.getItem(key)); if (saved && saved.w) vb = saved; } catch (e) { /* none */ }
   const apply = () => {
@@ -148,18 +155,45 @@
   };
 
   // -- moves ----------------------------------------------------------------------------------
-  const movePicker = (name, mine) => {
-    const fs = el("fieldset", {}, el("legend", { text: T.pick }));
-    const ul = el("ul", { class: "unit-pick" });
+  // Units are picked "N of M" per row: a row per type (and per state: aboard a transport,
+  // movement spent, damaged); the first N ids of a row move.
+  const rowsOf = (mine) => {
+    const rows = new Map();
     mine.forEach((u) => {
-      const id = `mv-${u.id}`;
-      ul.append(el("li", {}, el("input", { type: "checkbox", id, value: String(u.id), "data-unit": "1" }),
-        el("label", { for: id, text: ` ${unitName(u.type)} #${u.id}` + (u.aboard ? ` (${T.aboard} #${u.aboard})` : "") })));
+      const key = [u.type, u.aboard ? "a" + u.aboard : "", u.moved || 0, u.hits ? "d" : ""].join("/");
+      if (!rows.has(key)) {
+        let label = unitName(u.type);
+        if (u.aboard) label += ` (${T.aboard} #${u.aboard})`;
+        if (u.moved) label += ` (${T.moved.replace("{n}", u.moved)})`;
+        if (u.hits) label += ` (${T.damaged})`;
+        rows.set(key, { key, label, ids: [] });
+      }
+      rows.get(key).ids.push(u.id);
     });
-    const all = el("button", { type: "button", text: T.all });
-    all.addEventListener("click", () => fs.querySelectorAll("input[data-unit]").forEach((c) => { c.checked = true; }));
+    return [...rows.values()];
+  };
+  const movePicker = (name, mine) => {
+    const fs = el("fieldset", { class: "move-pick" }, el("legend", { text: T.pick }));
+    const ul = el("ul", { class: "unit-pick" });
+    rowsOf(mine).forEach((r, i) => {
+      const id = `mv-${i}`;
+      const input = el("input", { type: "number", id, min: "0", max: String(r.ids.length), step: "1", value: "0",
+        inputmode: "numeric", "data-ids": r.ids.join(","), "data-label": r.label });
+      ul.append(el("li", {}, el("label", { for: id, text: r.label }), input,
+        el("span", { text: T.of.replace("{n}", r.ids.length) })));
+    });
+    const all = el("button", { type: "button", id: "pick-all", text: T.all });
+    all.addEventListener("click", () => fs.querySelectorAll("input[data-ids]").forEach((c) => { c.value = c.max; }));
     const go = el("button", { type: "button", id: "where-button", text: T.where });
-    go.addEventListener("click", () => ask(name, [...fs.querySelectorAll("input[data-unit]:checked")].map((c) => +c.value)));
+    go.addEventListener("click", () => {
+      const ids = [];
+      fs.querySelectorAll("input[data-ids]").forEach((c) => {
+        const n = Math.max(0, Math.min(+c.value || 0, +c.max));
+        ids.push(...c.dataset.ids.split(",").slice(0, n).map(Number));
+      });
+      if (!ids.length) { problem(T.none_picked); return; }
+      ask(name, ids);
+    });
     fs.append(ul, all, " ", go);
     body.append(fs, el("div", { id: "move-area" }));
   };
@@ -167,15 +201,32 @@
   const problem = (text) => area().replaceChildren(el("p", { class: "panel-error", role: "alert", text }));
   const endsText = (e) => T["ends_" + e.ends] || e.ends;
 
+  // An out-of-date tab: say what happened since the page was loaded and offer the fresh page.
+  const stale = async () => {
+    const box = el("div", { class: "panel-error", role: "alert" }, el("p", { text: T.stale }));
+    try {
+      const res = await fetch(`${data.urls.log}?after=${data.last_seq}&limit=50&seat=${encodeURIComponent(data.seat || "")}`,
+        { headers: { Accept: "application/json" } });
+      const lines = ((await res.json()).events || []).filter((e) => e.text && e.type !== "dice.rolled").slice(-8);
+      if (lines.length) {
+        const ul = el("ul"); lines.forEach((e) => ul.append(el("li", { text: e.text })));
+        box.append(el("p", { text: T.changed }), ul);
+      }
+    } catch (err) { /* the link below still helps */ }
+    box.append(el("a", { href: data.urls.game + "#orders", id: "fresh-page", class: "button", text: T.fresh }));
+    area().replaceChildren(box);
+  };
+
   const ask = async (from, ids) => {
     if (!ids.length) return;
     const url = `${data.urls.reachable}?seat=${encodeURIComponent(data.seat)}&units=${ids.join(",")}`;
-    let answer;
-    try { answer = await (await fetch(url, { headers: { Accept: "application/json" } })).json(); } catch (e) { problem(T.failed); return; }
+    let answer; let res;
+    try { res = await fetch(url, { headers: { Accept: "application/json" } }); answer = await res.json(); } catch (e) { problem(T.failed); return; }
+    if ((answer.seq !== undefined && answer.seq !== data.last_seq) || res.status === 403) { await stale(); return; }
     if (answer.message) { problem(answer.message); return; }
     const dests = answer.destinations || {};
     paths().forEach((p) => p.classList.remove("dest", "chosen"));
-    move = { from, ids, dests };
+    move = { from, ids, dests, units: ((data.spaces || {})[from] || {}).units || [] };
     const names = Object.keys(dests);
     if (!names.length) { problem(T.nowhere); return; }
     const ul = el("ul", { class: "dest-list" });
@@ -186,8 +237,35 @@
     });
     area().replaceChildren(el("p", { text: T.choose }), ul);
   };
+  const planText = (p) => (typeof p === "string" ? p : `${p.space} (#${p.carrier})`);
+  // A fighter's landing plan is shown and may be changed: the engine's "landing" query lists
+  // every plan the move allows.
+  const landingChoices = async (e, box) => {
+    const plans = el("div", { class: "landing-plans" });
+    box.append(plans);
+    let answer = {};
+    try {
+      const url = `${data.urls.landing}?seat=${encodeURIComponent(data.seat)}&units=${Object.keys(e.landing).join(",")}`
+        + `&route=${encodeURIComponent(e.route.join("|"))}`;
+      answer = (await (await fetch(url, { headers: { Accept: "application/json" } })).json()).plans || {};
+    } catch (err) { answer = {}; }
+    Object.entries(e.landing).forEach(([id, chosen]) => {
+      const type = (move.units.find((u) => String(u.id) === id) || {}).type;
+      const sid = `landing-${id}`;
+      const select = el("select", { id: sid, "data-unit": id });
+      const options = (answer[id] || []).map((p) => (p.carrier ? p : p.space));
+      if (!options.some((p) => JSON.stringify(p) === JSON.stringify(chosen))) options.unshift(chosen);
+      options.forEach((p) => {
+        const o = el("option", { value: JSON.stringify(p), text: planText(p) });
+        if (JSON.stringify(p) === JSON.stringify(chosen)) o.selected = true;
+        select.append(o);
+      });
+      select.addEventListener("change", () => { e.landing[id] = JSON.parse(select.value); });
+      plans.append(el("label", { for: sid, text: T.plan.replace("{unit}", unitName(type)).replace("{id}", id) }), select);
+    });
+  };
   const pick = (to) => {
-    const e = move.dests[to]; move.to = to;
+    const e = JSON.parse(JSON.stringify(move.dests[to])); move.to = to;
     paths().forEach((p) => p.classList.remove("chosen")); pathOf(to)?.classList.add("chosen");
     const text = T.moving.replace("{n}", move.ids.length).replace("{to}", to)
       .replace("{route}", e.route.join(" → ")).replace("{ends}", endsText(e));
@@ -196,11 +274,9 @@
     const cancel = el("button", { type: "button", text: T.cancel });
     cancel.addEventListener("click", () => { reset(); panel.hidden = true; });
     const box = el("div", { class: "move-confirm" }, el("p", { role: "status", text }));
-    if (e.landing) {
-      const plans = Object.entries(e.landing).map(([id, p]) => `#${id} → ${typeof p === "string" ? p : p.space}`);
-      box.append(el("p", { text: `${T.landing}: ${plans.join(", ")}` }));
-    }
-    box.append(send, " ", cancel);
+    if (e.landing) landingChoices(e, box);
+    const buttons = el("p", {}, send, " ", cancel);
+    box.append(buttons);
     area().querySelector(".move-confirm")?.remove(); area().append(box);
     send.focus();
   };
@@ -219,9 +295,24 @@
         body: JSON.stringify({ seat: data.seat, expected_seq: data.last_seq, order }) });
       answer = await res.json();
     } catch (err) { problem(T.failed); return; }
-    if (res.ok) { window.location.reload(); return; }
-    problem(answer.rule_id ? `${answer.message} (${answer.rule_id})` : answer.message);
+    if (res.ok) {
+      try { sessionStorage.setItem("aa-accepted", String(data.game)); } catch (err) { /* private mode */ }
+      if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+      window.location.reload(); return;
+    }
+    if (answer.error === "StaleGame") { await stale(); return; }
+    const rule = answer.rule_id && !String(answer.message).includes(answer.rule_id) ? ` (${answer.rule_id})` : "";
+    problem(`${answer.message}${rule}`);
   };
+
+  // After a move sent from the map: the page reloads at the orders panel with "Order accepted".
+  try {
+    if (sessionStorage.getItem("aa-accepted") === String(data.game)) {
+      sessionStorage.removeItem("aa-accepted");
+      document.getElementById("order-status")?.append(el("p", { class: "flash flash-success", text: T.accepted }));
+      document.getElementById("orders")?.scrollIntoView({ block: "start" });
+    }
+  } catch (err) { /* private mode */ }
 
   // -- purchase: running total and IPCs left --------------------------------------------------
   const buy = document.getElementById("purchase-form");
