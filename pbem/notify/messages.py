@@ -164,30 +164,11 @@ def _game_vars(session: Session, user: User, ctx: dict[str, Any]) -> dict[str, A
         "winner": result_words(game, ctx, names, language),
         "deadline": user_time(ctx.get("deadline"), user),
         "open_url": absolute(f"/n/open/{open_token(int(user.id), int(game.id))}"),  # type: ignore[arg-type]
-        "decisions": decisions(game, ctx.get("owed") or []),
         "first": [names.get(s, s) for s in ctx.get("first") or []],
         "lines": (since_lines(session, game, seats[0] if seats else None,
                               int(ctx.get("since_seq", 0)), int(ctx.get("up_to_seq", 0)))
                   if "since_seq" in ctx else []),
     }
-
-
-def decisions(game: Game, owed: list[dict[str, Any]]) -> list[str]:
-    """What each seat must decide, as sentences of the game's UI package in the reader's language
-    (e.g. "Germany: choose 2 casualties in Ukraine, where you defend")."""
-    if not owed:
-        return []
-    from flask_babel import get_locale
-
-    from pbem.engine import load_ruleset
-    from pbem.ui import ui_for
-
-    try:
-        ui = ui_for(load_ruleset(game.ruleset_key))
-    except Exception:  # noqa: BLE001 - the phase line of the email still says it
-        return []
-    names = seat_names(game)
-    return [ui.owed_text(o, names, str(get_locale() or "en")) for o in owed]
 
 
 def _digest_vars(session: Session, user: User, ctx: dict[str, Any]) -> dict[str, Any]:

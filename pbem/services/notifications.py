@@ -142,10 +142,7 @@ def _your_turn(session: Session, game_row: Game, engine_game: Any, holders: dict
         decisions = [{k: o[k] for k in OWED_KEYS if k in o} for o in owed if o["seat"] in seats]
         ctx = {"game_id": game_row.id, "seats": seats, "phases": phases, "owed": decisions,
                "deadline": deadline.isoformat() if deadline else None,
-               "since_seq": since, "up_to_seq": engine_game.seq,
-               # what each seat must decide (which battle, how many hits...), worded at rendering
-               "owed": [{k: v for k, v in o.items() if isinstance(v, str | int | float | bool | None)
-                         or k == "prompt_params"} for o in owed if o["seat"] in seats]}
+               "since_seq": since, "up_to_seq": engine_game.seq}
         enqueue_template(session, to_address=user.email, template="your_turn", context=ctx,
                          kind="your_turn", user_id=user_id, game_id=game_row.id)
 
