@@ -73,10 +73,14 @@ def option_summary(ruleset: Ruleset, options: dict[str, Any]) -> list[tuple[str,
 
 
 def game_options(game: Any) -> list[tuple[str, str]]:
+    """The game's options as (label, value) in the reader's language (the game's UI translates)."""
     try:
-        return option_summary(load_ruleset(game.ruleset_key), json.loads(game.options or "{}"))
+        ruleset = load_ruleset(game.ruleset_key)
+        pairs = option_summary(ruleset, json.loads(game.options or "{}"))
     except (*HANDLED, LookupError, ValueError):
         return []
+    ui, lang = ui_for(ruleset), str(get_locale() or "en")
+    return [(ui.text(label, lang), ui.text(value, lang)) for label, value in pairs]
 
 
 def user_id() -> int | None:

@@ -68,7 +68,7 @@ def test_aa_order_unit_id_fields_answer_400_with_a_message(app, client, user_fac
 def test_aa_order_expected_seq_must_be_ascii_digits(app, client, user_factory, value):
     game_id, _allies, axis = aa_game(app, user_factory)
     as_user(client, axis)
-    response = client.post(f"/games/{game_id}/aa/order",
+    response = client.post(f"/games/{game_id}/form",
                            data={"seat": "germany", "kind": "end_phase", "expected_seq": value})
     assert response.status_code == 400
 

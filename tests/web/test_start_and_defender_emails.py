@@ -51,5 +51,5 @@ def test_the_defenders_email_names_the_battle_and_the_choice(app, client, user_f
     mails = [r for r in outbox(app) if r.kind == "your_turn" and r.user_id == axis.id]
     assert mails, [(r.kind, r.user_id) for r in outbox(app)]
     mail = rendered(app, mails[-1])
-    assert "Germany: choose which of your units are lost to 1 hit(s) in the battle in Ukraine" in mail.text
+    assert "Germany: choose 1 casualty in Ukraine" in mail.text
     assert "To decide:" in mail.html
