@@ -145,7 +145,9 @@ def check_land_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
             continue
         if hostile:
             first_space = steps_before + i == 1
-            if kind.has("blitz") and first_space and blitzable(rs, state, space, power):
+            # AA41-CM-12: only a tank passing through takes control at once; a unit that stops in an
+            # empty hostile territory takes it when combat is conducted (AA41-CMB-26, AA41-CAP-01b)
+            if kind.has("blitz") and first_space and not last and blitzable(rs, state, space, power):
                 blitzed.append(space)
                 continue
             if not last:
