@@ -59,9 +59,16 @@ def check_load(rs: AARuleset, state: State, units: list[Unit], zone: str, transp
                phase: str, power: str, index: dict[int, tuple[str, Unit]]) -> Unit:
     """Land ``units`` board transport ``transport_id`` in ``zone``; returns the transport."""
     if transport_id is None:
-        raise InvalidOrder("AA41-UNIT-TRN-04", 'Land units moving into {space} must name the transport they board'
+        ships = [u for u in state["units"][zone] if utype(rs, u).has("carries_land_units")
+                 and friendly(rs, u["owner"], power)]
+        if not ships:
+            raise IllegalOrder("AA41-UNIT-TRN-04", "Land units enter a sea zone only by boarding a friendly transport;"
+                                                   " there is none in {space}.", {"space": zone})
+        raise IllegalOrder("AA41-UNIT-TRN-04", 'Land units moving into {space} must name the transport they board'
                                                ' ("transport": id).', {"space": zone})
-    found = index.get(int(transport_id))
+    if isinstance(transport_id, bool) or not isinstance(transport_id, int):
+        raise InvalidOrder("AA41-ORDER-2", "'transport' is the id of a transport (an integer).")
+    found = index.get(transport_id)
     if found is None or not utype(rs, found[1]).has("carries_land_units") or found[0] != zone:
         raise IllegalOrder("AA41-UNIT-TRN-04", "There is no transport {unit_id} in {space}.",
                                                {"unit_id": transport_id, "space": zone})

@@ -1,0 +1,62 @@
+"""Rules defects found by the independent reviews of issue 10: each rule's legal and illegal variant."""
+
+from __future__ import annotations
+
+import pytest
+from aa_move_kit import end_phase, game, move, refused_move, replays, uid, unit, where
+
+from pbem.engine import IllegalOrder
+from tests.games.aa.battle_helpers import dice_events, events
+
+G, U, UK, US = "germany", "ussr", "uk", "usa"
+
+
+def u(type_: str, owner: str = G, count: int = 1, **extra: object) -> dict:
+    return {"type": type_, "owner": owner, "count": count, **extra}
+
+
+# -- AA41-CM-12 / AA41-CAP-01: only a tank passing through takes a territory during movement ----------
+def test_AA41_CM_12_tank_stopping_in_empty_territory_takes_it_in_combat_not_during_movement() -> None:
+    g = game({"Eastern Europe": [u("tank", count=2)], "Archangel": [u("infantry", U)],
+              "Germany": [u("fighter")], "SZ 5": [u("transport"), u("infantry", aboard_entry=0)]})
+    passing, stopping = [uid(g, "Eastern Europe", "tank", n=n) for n in (0, 1)]
+    move(g, [stopping], ["Eastern Europe", "Karelia"])
+    assert g.state["owners"]["Karelia"] == U  # stopped there: still hostile during combat move
+    assert unit(g, stopping)["t_stop"] == "combat_move"
+    # so air units and an amphibious assault may still be sent there this turn (AA41-CAP-01b)
+    fighter = uid(g, "Germany", "fighter")
+    move(g, [fighter], ["Germany", "Eastern Europe", "Karelia"], landing={str(fighter): "Germany"})
+    transport = uid(g, "SZ 5", "transport")
+    g.submit(G, {"type": "declare_amphibious", "target": "Karelia", "sea_zone": "SZ 5",
+                 "transports": [transport]})
+    end_phase(g)
+    assert g.state["phase"] == "combat" and g.state["owners"]["Karelia"] == U
+    g.submit(G, {"type": "battle", "place": "Karelia"})
+    assert g.state["owners"]["Karelia"] == G and g.state["battles"]["Karelia"]["winner"] == "attacker"
+    assert dice_events(g) == []  # nobody to fire at (no defender)
+    assert replays(g)
+    # the tank passing through still takes it at once (AA41-CM-12, AA41-CAP-01c)
+    g2 = game({"Eastern Europe": [u("tank")], "Archangel": [u("infantry", U)]})
+    move(g2, [uid(g2, "Eastern Europe", "tank")], ["Eastern Europe", "Karelia", "Archangel"])
+    assert g2.state["owners"]["Karelia"] == G
+
+
+# -- a land unit routed into a sea zone without a transport: 422, not 400 ------------------------------
+def test_AA41_UNIT_TRN_04_land_unit_into_sea_zone_without_transport_is_illegal_not_malformed() -> None:
+    g = game({"Norway Finland": [u("infantry")], "SZ 5": [u("transport")]}, phase="noncombat_move")
+    inf = uid(g, "Norway Finland", "infantry")
+    err = refused_move(g, [inf], ["Norway Finland", "SZ 6"], "AA41-UNIT-TRN-04")
+    assert err.status == 422 and "no" in err.message.lower()
+    err = refused_move(g, [inf], ["Norway Finland", "SZ 5"], "AA41-UNIT-TRN-04")
+    assert err.status == 422 and "transport" in err.message
+    move(g, [inf], ["Norway Finland", "SZ 5"], transport=uid(g, "SZ 5", "transport"))
+    assert where(g, inf) == "SZ 5" and unit(g, inf)["aboard"] == uid(g, "SZ 5", "transport")
+
+
+def test_AA41_UNIT_TRN_04_sea_route_of_land_unit_refused_through_the_api_order_path() -> None:
+    g = game({"Norway Finland": [u("infantry")]}, phase="noncombat_move")
+    with pytest.raises(IllegalOrder) as err:
+        g.submit(G, {"type": "move", "units": [uid(g, "Norway Finland", "infantry")],
+                     "route": ["Norway Finland", "SZ 6"]})
+    assert err.value.to_dict()["rule_id"] == "AA41-UNIT-TRN-04" and err.value.status == 422
+    assert events(g, "aa.moved") == []
