@@ -148,7 +148,12 @@ def fire(rs: AARuleset, ctx: OrderContext, b: Battle, side: str, shooters: list[
     other = "defender" if side == "attacker" else "attacker"
     targets = candidates(rs, state, b, other)
     own = side_units(rs, state, b, side)
-    dice = arith.firing_dice(types, shooters, side, has_destroyer(rs, own), targets=targets)
+    destroyer = has_destroyer(rs, own)
+    # a firing step in which no enemy unit is left that any shooter could hit rolls no dice
+    # (AA41-CMB-05, AA41-CMB-09); otherwise every shooter rolls (AA41-CMB-27)
+    if not any(arith.can_hit(types[s["type"]], types[t["type"]], destroyer) for s in shooters for t in targets):
+        return True
+    dice = arith.firing_dice(types, shooters, side, destroyer, targets=targets)
     if not dice:
         return True
     roller = b["attacker"] if side == "attacker" else b["defenders"][0]

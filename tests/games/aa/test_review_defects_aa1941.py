@@ -6,7 +6,8 @@ import pytest
 from aa_move_kit import end_phase, game, move, refused_move, replays, uid, unit, where
 
 from pbem.engine import IllegalOrder
-from tests.games.aa.battle_helpers import dice_events, events
+from tests.games.aa.battle_helpers import att, combat, dice_events, events
+from tests.games.aa.battle_helpers import unit as bunit
 
 G, U, UK, US = "germany", "ussr", "uk", "usa"
 
@@ -60,3 +61,19 @@ def test_AA41_UNIT_TRN_04_sea_route_of_land_unit_refused_through_the_api_order_p
                      "route": ["Norway Finland", "SZ 6"]})
     assert err.value.to_dict()["rule_id"] == "AA41-UNIT-TRN-04" and err.value.status == 422
     assert events(g, "aa.moved") == []
+
+
+# -- a firing step with no enemy unit left to hit rolls no dice (AA41-CMB-05/09) -----------------------
+def test_AA41_CMB_05_firing_step_with_no_enemy_left_to_hit_rolls_no_dice() -> None:
+    # the submarine's surprise strike sinks the lone carrier: the battleship has nothing to fire at
+    g = combat({"SZ 6": [att("submarine", came_from="SZ 5"), att("battleship", came_from="SZ 5"),
+                         bunit("carrier", UK)]}, dice=[1])
+    g.submit(G, {"type": "battle", "place": "SZ 6"})
+    rolls = dice_events(g)
+    assert [len(r["faces"]) for r in rolls] == [1] and rolls[0]["dice"][0]["unit"] == "submarine"
+    assert g.state["battles"]["SZ 6"]["winner"] == "attacker"
+    # with a second carrier left to hit, the battleship fires, then the surviving carrier
+    g2 = combat({"SZ 6": [att("submarine", came_from="SZ 5"), att("battleship", came_from="SZ 5"),
+                          bunit("carrier", UK, 2)]}, dice=[1, 6, 6])
+    g2.submit(G, {"type": "battle", "place": "SZ 6"})
+    assert [r["dice"][0]["unit"] for r in dice_events(g2)] == ["submarine", "battleship", "carrier"]
