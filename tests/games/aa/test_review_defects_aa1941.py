@@ -77,3 +77,21 @@ def test_AA41_CMB_05_firing_step_with_no_enemy_left_to_hit_rolls_no_dice() -> No
                           bunit("carrier", UK, 2)]}, dice=[1, 6, 6])
     g2.submit(G, {"type": "battle", "place": "SZ 6"})
     assert [r["dice"][0]["unit"] for r in dice_events(g2)] == ["submarine", "battleship", "carrier"]
+
+
+# -- fighters leaving a carrier in one order, planning to land back on it (AA41-AIR-05, AA41-UNIT-CV-01)
+def test_AA41_AIR_05_fighters_leaving_a_carrier_together_counted_once_each_against_its_room() -> None:
+    g = game({"SZ 5": [u("carrier"), u("fighter", count=2, aboard_entry=0)], "SZ 6": [u("destroyer", UK)],
+              "Norway Finland": [u("fighter")]})
+    carrier = uid(g, "SZ 5", "carrier")
+    pair = [uid(g, "SZ 5", "fighter", n=n) for n in (0, 1)]
+    back = {"space": "SZ 5", "carrier": carrier}
+    move(g, pair, ["SZ 5", "SZ 6"], landing={str(f): back for f in pair})
+    assert all(where(g, f) == "SZ 6" for f in pair)
+    assert g.state["declared"]["landing"] == {str(f): back for f in pair}
+    # the carrier is full with their two plans: a third fighter cannot plan to land on it
+    third = uid(g, "Norway Finland", "fighter")
+    err = refused_move(g, [third], ["Norway Finland", "SZ 5", "SZ 6"], "AA41-AIR-05",
+                       landing={str(third): back})
+    assert "no room" in err.message
+    assert replays(g)
