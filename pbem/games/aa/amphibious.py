@@ -83,12 +83,16 @@ def declaration_problems(rs: AARuleset, state: State, decl: dict[str, Any], powe
         ships.append(ship)
     aboard = [u for u in state["units"][zone] if u.get("aboard") in set(decl["transports"])]
     chosen = set(decl["units"])
+    foreign = {ship["id"] for ship in ships if ship["owner"] != power}
     if not chosen:
         return [("AA41-AMP-02", "Name the land units the transports will unload.", {})]
     for unit in aboard:
         if unit["id"] in chosen and unit["owner"] != power:
             return [("AA41-AMP-12", "Unit {unit_id} belongs to another power: it can be unloaded only on its own"
                                     " power's turn (AA41-MNF-04).", {"unit_id": unit['id']})]
+        if unit["id"] in chosen and unit.get("t_loaded") and unit.get("aboard") in foreign:
+            return [("AA41-MNF-06", "Unit {unit_id} boarded a friendly power's transport this turn: it unloads on"
+                                    " your next turn at the earliest.", {"unit_id": unit["id"]})]
         if unit.get("t_loaded") == COMBAT_MOVE and unit["id"] not in chosen:
             return [("AA41-AMP-12", "Unit {unit_id} was loaded in this combat move: its transport must unload it in"
                                     " the assault.", {"unit_id": unit['id']})]

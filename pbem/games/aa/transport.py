@@ -76,6 +76,12 @@ def check_load(rs: AARuleset, state: State, units: list[Unit], zone: str, transp
     if not friendly(rs, transport["owner"], power):
         raise IllegalOrder("AA41-GEN-07", "{unit} {unit_id} is an enemy transport.",
                                           {"unit": transport["type"], "unit_id": transport["id"]})
+    if phase == COMBAT_MOVE and transport["owner"] != power:
+        raise IllegalOrder("AA41-MNF-06", "{unit} {unit_id} belongs to {power}: land units aboard a friendly power's"
+                                          " transport unload on their owner's next turn at the earliest, so they"
+                                          " board it in noncombat move.",
+                                          {"unit": transport["type"], "unit_id": transport["id"],
+                                           "power": transport["owner"]})
     if zone_hostile(rs, state, zone, power):
         rule = "AA41-CM-16" if phase == COMBAT_MOVE else "AA41-UNIT-TRN-11"
         raise IllegalOrder(rule, "No loading in hostile {space}: enemy warships are there (AA41-UNIT-TRN-11).",
@@ -122,6 +128,11 @@ def check_unload(rs: AARuleset, state: State, units: list[Unit], route: list[str
             raise IllegalOrder("AA41-UNIT-TRN-05", "Unit {unit_id} is not aboard a transport in {space}.",
                                                    {"unit_id": unit['id'], "space": zone})
         transport = found[1]
+        if transport["owner"] != power and unit.get("t_loaded"):
+            raise IllegalOrder("AA41-MNF-06", "{unit} {unit_id} boarded {power}'s transport this turn: it unloads on"
+                                              " your next turn at the earliest.",
+                                              {"unit": unit["type"], "unit_id": unit["id"],
+                                               "power": transport["owner"]})
         if transport not in transports:
             transports.append(transport)
     for transport in transports:

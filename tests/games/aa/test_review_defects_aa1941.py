@@ -95,3 +95,34 @@ def test_AA41_AIR_05_fighters_leaving_a_carrier_together_counted_once_each_again
                        landing={str(third): back})
     assert "no room" in err.message
     assert replays(g)
+
+
+# -- AA41-MNF-06: cargo on an ally's transport unloads on its owner's next turn at the earliest --------
+def test_AA41_MNF_06_land_units_on_an_allys_transport_unload_on_their_next_turn_not_the_one_they_boarded() -> None:
+    g = game({"Germany": [u("infantry")], "SZ 5": [u("transport", "japan")]}, phase="noncombat_move")
+    t = uid(g, "SZ 5", "transport")
+    a = uid(g, "Germany", "infantry")
+    move(g, [a], ["Germany", "SZ 5"], transport=t)  # boarding in noncombat move: legal
+    assert unit(g, a)["aboard"] == t
+    err = refused_move(g, [a], ["SZ 5", "Germany"], "AA41-MNF-06")  # never in the turn it boarded
+    assert err.params["power"] == "japan"
+    # in combat move it may not board at all: it could not unload in an assault this turn
+    g2 = game({"Germany": [u("infantry")], "SZ 5": [u("transport", "japan")]})
+    refused_move(g2, [uid(g2, "Germany", "infantry")], ["Germany", "SZ 5"], "AA41-MNF-06",
+                 transport=uid(g2, "SZ 5", "transport"))
+    # next turn (no turn-scoped flags), it unloads on its own power's turn: noncombat unload...
+    g3 = game({"SZ 5": [u("transport", "japan"), u("infantry", aboard_entry=0)]}, phase="noncombat_move")
+    inf = uid(g3, "SZ 5", "infantry")
+    move(g3, [inf], ["SZ 5", "Germany"])
+    assert where(g3, inf) == "Germany"
+    # ...or an amphibious assault from the ally's transport
+    g4 = game({"SZ 5": [u("transport", "japan"), u("infantry", aboard_entry=0)]})
+    g4.submit(G, {"type": "declare_amphibious", "target": "Karelia", "sea_zone": "SZ 5",
+                  "transports": [uid(g4, "SZ 5", "transport")]})
+    assert g4.state["declared"]["amphibious"][0]["units"] == [uid(g4, "SZ 5", "infantry")]
+    # while a unit flagged as boarded this turn is refused in the declaration too
+    g5 = game({"SZ 5": [u("transport", "japan"), u("infantry", aboard_entry=0, t_loaded="noncombat_move")]})
+    with pytest.raises(IllegalOrder) as refusal:
+        g5.submit(G, {"type": "declare_amphibious", "target": "Karelia", "sea_zone": "SZ 5",
+                      "transports": [uid(g5, "SZ 5", "transport")]})
+    assert refusal.value.rule_id == "AA41-MNF-06"
