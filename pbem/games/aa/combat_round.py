@@ -289,3 +289,7 @@ def end(rs: AARuleset, ctx: OrderContext, b: Battle, winner: str, reason: str) -
         land = [u for u in attackers(rs, state, b) if rs.data.units[u["type"]].domain == "land"]
         if land and state["owners"].get(b["place"]) != b["attacker"]:
             capture(rs, ctx, b["place"], b["attacker"])  # AA41-CAP-01a; air alone never captures (AIR-10)
+    if b["kind"] == "sea" and b["for"]:
+        from pbem.games.aa.combat_open import end_failed_assaults
+
+        end_failed_assaults(rs, ctx)  # AA41-AMP-10
