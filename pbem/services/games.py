@@ -14,6 +14,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from jsonschema import Draft202012Validator
 from sqlmodel import Session
 
 from pbem.engine import Game as EngineGame
@@ -157,12 +158,16 @@ def _free_seat_names(game: Game, held: dict[str, Any]) -> str:
 
 def start_game(
     session: Session, *, game_id: int, user_id: int, now: datetime | None = None,
-    position: dict[str, Any] | None = None,
+    position: dict[str, Any] | None = None, uploaded: bool = False,
 ) -> Game:
     """Create the engine game once every seat is held, and log who holds which seat.
 
     ``position`` (the ruleset's position format) starts the game from it instead of the
-    options' initial position (e.g. a league bid placed on the starting position)."""
+    options' initial position (e.g. a league bid placed on the starting position). With
+    ``uploaded`` it is the organiser's own position (a scenario, a correction): it is checked
+    against the ruleset's ``position_schema()`` (``BadRequest`` naming the field and the rule)
+    and a ``game.custom_position`` record says who uploaded it; the ``game.created`` event
+    carries the position itself."""
     with rollback_on_error(session):
         begin_write(session)
         game = log.lock_game(session, get_game(session, game_id).id)
@@ -179,10 +184,16 @@ def start_game(
 
             position = setup_position(session, game.id)
         if position is not None:
+            if uploaded:
+                check_position(ruleset, position)
+            # a position the rules refuse raises their InvalidOrder (400, with its rule id)
             engine = ruleset.from_position(position, options=json.loads(game.options), dice=dice,
                                            game_id=str(game.id))
         else:
             engine = ruleset.new_game(json.loads(game.options), dice=dice, game_id=str(game.id))
+        if position is not None and uploaded:
+            organiser = get_user(session, user_id)
+            engine.record("game.custom_position", {"by": organiser.id, "name": organiser.display_name})
         for seat in seats_of(game):
             user = get_user(session, held[seat["id"]].user_id)
             engine.record(
@@ -205,6 +216,24 @@ def start_game(
         )
         session.commit()
         return game
+
+
+def check_position(ruleset: Any, position: Any) -> None:
+    """A custom position against the ruleset's documented format (``position_schema()``).
+
+    ``BadRequest`` naming the first wrong field; a ruleset without a documented format takes no
+    custom position."""
+    if not isinstance(position, dict):
+        raise BadRequest(_("A position is a JSON object (see the game's position format)."))
+    schema = ruleset.position_schema()
+    if schema is None:
+        raise BadRequest(_("%(game)s has no documented position format: it cannot start from a custom "
+                           "position."), game=ruleset.title or ruleset.key)
+    errors = sorted(Draft202012Validator(schema).iter_errors(position), key=lambda e: list(map(str, e.path)))
+    if errors:
+        where = "/".join(str(p) for p in errors[0].path) or _("the top level")
+        raise BadRequest(_("The position does not follow the position format at %(field)s: %(problem)s"),
+                         field=where, problem=errors[0].message[:300])
 
 
 def pause_game(

@@ -55,6 +55,8 @@ def sentence(event: dict[str, Any], _: Translator, names: dict[str, str]) -> str
                  seat=seat_name(names, p.get("seat")))
     if t == "seat.left":
         return _("%(seat)s is free.", seat=seat_name(names, p.get("seat")))
+    if t == "game.custom_position":
+        return _("The organiser %(name)s started the game from a custom position.", name=p.get("name") or "?")
     if t == "game.paused":
         return _("The organiser paused the game.")
     if t == "game.resumed":

@@ -23,6 +23,7 @@ from flask_wtf.csrf import CSRFError
 from pbem.engine import available, load_ruleset
 from pbem.int_input import strict_int
 from pbem.services import export as export_service
+from pbem.services import games as game_service
 from pbem.services import orders as order_service
 from pbem.services import queries, reading
 from pbem.services.common import get_game
@@ -333,6 +334,24 @@ def export(game_id: int) -> ResponseReturnValue:
     response = jsonify(doc)
     response.headers["Content-Disposition"] = f'attachment; filename="pbem-game-{game_id}.json"'
     return response
+
+
+@bp.post(PREFIX + "/games/<int:game_id>/start")
+def start(game_id: int) -> ResponseReturnValue:
+    """The organiser starts a forming game; ``{"position": {...}}`` starts it from a custom position."""
+    body = body_object() if request.get_data(cache=True) else {}
+    if body is None:
+        return fail(400, "BadRequest", _('The body is a JSON object: {"position": {...}} or empty.'))
+    if set(body) - {"position"}:
+        return fail(400, "BadRequest", _("Unknown field '%(field)s': the body may hold only 'position'.",
+                                         field=sorted(set(body) - {"position"})[0]))
+    position = body.get("position")
+    try:
+        game_row = game_service.start_game(write_session(), game_id=game_id, user_id=uid(),
+                                           position=position, uploaded=position is not None)
+    except HANDLED as exc:
+        return fail_with(exc, game_id)
+    return jsonify(summary(game_row))
 
 
 @bp.post(PREFIX + "/games/import")

@@ -83,6 +83,13 @@ SCHEMAS: dict[str, Any] = {
         "type": "object", "required": ["seat", "expected_seq"],
         "properties": {"seat": {"type": "string"}, "expected_seq": {"type": "integer"}},
     },
+    "StartRequest": {
+        "type": "object", "additionalProperties": False,
+        "properties": {"position": {
+            "type": "object",
+            "description": "Start from this custom position (the ruleset's position format, "
+                           "e.g. docs/aa_position.schema.json); left out: the rulebook setup."}},
+    },
     "SubmitResult": {
         "type": "object", "required": ["events", "last_seq"],
         "properties": {"events": {"type": "array", "items": _ref("Event")},
@@ -168,6 +175,9 @@ def _paths() -> dict[str, Any]:
         f"{p}/games/{{game_id}}/orders": {"post": _op("Submit an order", _resp(
             {"201": _json(_ref("SubmitResult"), "The events the order produced")},
             400, 401, 403, 404, 409, 422), parameters=game, requestBody=_body("OrderSubmission"))},
+        f"{p}/games/{{game_id}}/start": {"post": _op("Start a forming game (organiser)", _resp(
+            {"200": _json(_ref("GameSummary"), "The started game")}, 400, 401, 403, 404, 409),
+            parameters=game, requestBody={**_body("StartRequest"), "required": False})},
         f"{p}/games/{{game_id}}/undo": {"post": _op("Take back your latest order", _resp(
             {"201": _json(_ref("SubmitResult"), "The undo event")}, 400, 401, 403, 404, 409, 422),
             parameters=game, requestBody=_body("UndoRequest"))},

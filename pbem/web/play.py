@@ -36,6 +36,7 @@ from pbem.services import export as export_service
 from pbem.services import games as game_service
 from pbem.services import orders as order_service
 from pbem.services import reading, views
+from pbem.services.errors import BadRequest
 from pbem.services.invitations import pending as pending_invitations
 from pbem.store.models.accounts import User
 from pbem.store.witness import head as log_head
@@ -370,7 +371,17 @@ def _organiser_action(game_id: int, call: Any, done: str, **kwargs: Any) -> Resp
 @bp.post("/games/<int:game_id>/start")
 @login_required
 def start(game_id: int) -> ResponseReturnValue:
-    return _organiser_action(game_id, game_service.start_game, _("The game has started."))
+    """Start; with a ``position`` file, from that custom position (scenarios, corrections)."""
+    upload = request.files.get("position")
+    if upload is None or not upload.filename:
+        return _organiser_action(game_id, game_service.start_game, _("The game has started."))
+    try:
+        position = parse_json(upload.read())
+    except JSONInputError as err:
+        return refused(game_id, BadRequest(_("The position file is not JSON: %(problem)s"), problem=err.message))
+    return _organiser_action(game_id, game_service.start_game,
+                             _("The game has started from your custom position."), position=position,
+                             uploaded=True)
 
 
 @bp.post("/games/<int:game_id>/pause")

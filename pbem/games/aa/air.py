@@ -175,8 +175,10 @@ def check_landing_plan(rs: AARuleset, state: State, unit: Unit, dest: str, left:
             raise IllegalOrder("AA41-AIR-05", "Carrier {unit_id} cannot reach {space} to receive {unit} {unit_id_2}.",
                                               {"unit_id": carrier_id, "space": space, "unit": unit["type"],
                                                "unit_id_2": unit["id"]})
+    # fighters aboard now that stay; those with a landing plan (this order's included) are counted
+    # once, by their plan (AA41-UNIT-CV-01)
     aboard = sum(1 for u in state["units"][where] if u.get("aboard") == carrier_id
-                 and not u.get("t_moved") and u["id"] != unit["id"])
+                 and not u.get("t_moved") and u["id"] != unit["id"] and str(u["id"]) not in others)
     planned = sum(1 for key, p in others.items()
                   if p.get("carrier") == carrier_id and int(key) != unit["id"])
     if aboard + planned + 1 > utype(rs, carrier).carrier_capacity:

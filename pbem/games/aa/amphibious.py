@@ -1,11 +1,14 @@
 """Amphibious assault declarations (AA41-AMP-01/02/09/12/13/14, AA41-CM-16/17, AA41-MNF-04).
 
 ``{"type": "declare_amphibious", "target": territory, "sea_zone": zone, "transports": [ids],
-"units": [land ids], "air": {"<air id>": "sea"|"land"}}`` in combat move, after the
+"units": [land ids], "air": {"<air id>": "sea"|"land"}, "sea_battle": bool}`` in combat move, after the
 transports have reached ``sea_zone``. ``units`` defaults to every land unit of the active
 power aboard those transports. A new declaration for the same target and sea zone replaces
-the earlier one. Declarations are stored in ``state["declared"]["amphibious"]`` (a list sorted
-by target, sea zone) and checked again when combat move ends.
+the earlier one. ``sea_battle`` (optional) is the attacker's choice where only enemy submarines
+and/or transports are in the zone (AA41-AMP-05): fight them (true) or ignore them (false, the
+default unless air units are assigned to the sea battle); see ``combat_open.sea_battle_chosen``.
+Declarations are stored in ``state["declared"]["amphibious"]`` (a list sorted by target, sea zone)
+and checked again when combat move ends.
 """
 
 from __future__ import annotations
@@ -83,12 +86,16 @@ def declaration_problems(rs: AARuleset, state: State, decl: dict[str, Any], powe
         ships.append(ship)
     aboard = [u for u in state["units"][zone] if u.get("aboard") in set(decl["transports"])]
     chosen = set(decl["units"])
+    foreign = {ship["id"] for ship in ships if ship["owner"] != power}
     if not chosen:
         return [("AA41-AMP-02", "Name the land units the transports will unload.", {})]
     for unit in aboard:
         if unit["id"] in chosen and unit["owner"] != power:
             return [("AA41-AMP-12", "Unit {unit_id} belongs to another power: it can be unloaded only on its own"
                                     " power's turn (AA41-MNF-04).", {"unit_id": unit['id']})]
+        if unit["id"] in chosen and unit.get("t_loaded") and unit.get("aboard") in foreign:
+            return [("AA41-MNF-06", "Unit {unit_id} boarded a friendly power's transport this turn: it unloads on"
+                                    " your next turn at the earliest.", {"unit_id": unit["id"]})]
         if unit.get("t_loaded") == COMBAT_MOVE and unit["id"] not in chosen:
             return [("AA41-AMP-12", "Unit {unit_id} was loaded in this combat move: its transport must unload it in"
                                     " the assault.", {"unit_id": unit['id']})]
@@ -111,6 +118,9 @@ def _air_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: str,
         if found[0] != space:
             return [("AA41-AMP-02", "Air unit {key} assigned to the {where} battle must be in {space}.",
                                     {"key": key, "where": where, "space": space})]
+    if decl.get("sea_battle") is False and "sea" in decl["air"].values():
+        return [("AA41-AMP-05", "Air units are assigned to the sea battle in {space}: the sea battle is fought"
+                                " (\"sea_battle\": true).", {"space": zone})]
     if enemy_units(rs, state, zone, power):
         for space in (zone, target):
             for unit in state["units"][space]:
@@ -129,6 +139,9 @@ def _escort_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: s
                and utype(rs, u).domain == "sea" and utype(rs, u).attack > 0]
     if escorts or "sea" in decl["air"].values():
         return []
+    if decl.get("sea_battle") and enemy_units(rs, state, zone, power):
+        return [("AA41-UNIT-TRN-02", "Transports cannot attack on their own: no unit of yours with an attack value"
+                                     " can fight the sea battle in {space}.", {"space": zone})]
     subs = any(utype(rs, u).has("stealth") for u in enemy_units(rs, state, zone, power))
     if zone_hostile(rs, state, zone, power) or subs:
         return [("AA41-AMP-14", "Transports with no escort able to attack may assault only from a friendly sea zone"
@@ -153,8 +166,15 @@ def parse_declaration(order: dict[str, Any], state: State, power: str) -> dict[s
         assigned = {str(int(k)): v for k, v in sorted(air.items(), key=lambda kv: int(kv[0]))}
     except (TypeError, ValueError) as exc:
         raise InvalidOrder("AA41-AMP-02", "'air' maps air unit ids to \"sea\" or \"land\".") from exc
-    return {"target": target, "sea_zone": zone, "transports": transports, "units": units,
-            "air": assigned}
+    decl: dict[str, Any] = {"target": target, "sea_zone": zone, "transports": transports, "units": units,
+                            "air": assigned}
+    sea_battle = order.get("sea_battle")
+    if sea_battle is not None:
+        if not isinstance(sea_battle, bool):
+            raise InvalidOrder("AA41-AMP-05", "'sea_battle' is true (fight the enemy submarines and transports in"
+                                              " the zone) or false (ignore them).")
+        decl["sea_battle"] = sea_battle
+    return decl
 
 
 def order_declare_amphibious(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:

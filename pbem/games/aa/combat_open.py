@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine.ruleset import OrderContext
+from pbem.games.aa import combat_round
 from pbem.games.aa.capture import capture
-from pbem.games.aa.combat_state import Battle, is_cargo
+from pbem.games.aa.combat_state import Battle, attackers, defenders, is_cargo
 from pbem.games.aa.state import State, Unit, is_enemy
 
 if TYPE_CHECKING:
@@ -38,25 +39,58 @@ def _enemies(rs: AARuleset, state: State, space: str, power: str, domains: tuple
             and not is_cargo(rs, u, by_id)]
 
 
-def _sea_battle(rs: AARuleset, state: State, zone: str, power: str, assault: list[dict[str, Any]]) -> list[Unit]:
-    """The attacking units of the sea battle in ``zone`` (empty: no battle)."""
-    types = rs.data.units
+def sea_participants(rs: AARuleset, state: State, zone: str, power: str) -> list[Unit]:
+    """Every unit of ``power`` in ``zone`` that fights if a sea battle is fought there (AA41-CMB-01/04).
+
+    Step 1 lines up all of them, moved in or not (AA41-CMB-32 only keeps units out of a space where
+    no attack is made); the power's own fighters resting on a friendly power's carrier take off and
+    fight on their own turn (AA41-MNF-03). Cargo (land units aboard, other powers' fighters) never fights.
+    """
     units = state["units"][zone]
     by_id = {u["id"]: u for u in units}
-    mine = [u for u in units if u["owner"] == power and u.get("t_combat") and not is_cargo(rs, u, by_id)]
+    return [u for u in units if u["owner"] == power
+            and (not is_cargo(rs, u, by_id) or takes_off(rs, u, by_id, power))]
+
+
+def takes_off(rs: AARuleset, unit: Unit, by_id: dict[int, Unit], power: str) -> bool:
+    """AA41-MNF-03: a fighter of the active power aboard a friendly power's carrier launches to fight."""
+    ship = by_id.get(unit.get("aboard", -1))
+    return (unit["owner"] == power and rs.data.units[unit["type"]].domain == "air"
+            and ship is not None and ship["owner"] != power)
+
+
+def sea_battle_chosen(rs: AARuleset, state: State, zone: str, power: str,
+                      assault: list[dict[str, Any]]) -> bool:
+    """In an assault's zone holding only enemy submarines and/or transports, is the sea battle fought?
+
+    The attacker chooses (``"sea_battle"`` of the declaration; air units assigned to the sea battle
+    mean it fights), whatever its escort (AA41-AMP-05, AA41-CMB-33); an attacking destroyer in the
+    zone at the end of Combat move, moved or not, makes it mandatory against submarines (AA41-AMP-06);
+    warships that ended their combat move there destroy transports alone automatically (AA41-CM-20).
+    """
+    types = rs.data.units
     foes = _enemies(rs, state, zone, power, ("sea", "air"))
-    if not mine or not foes:
-        return []
+    mine = sea_participants(rs, state, zone, power)
+    if any(types[u["type"]].has("stealth") for u in foes):
+        if any(types[u["type"]].has("detects_submarines") for u in mine):
+            return True
+    elif any(u.get("t_combat") and not types[u["type"]].has("defenceless") for u in mine):
+        return True
+    return any(d.get("sea_battle") or "sea" in d["air"].values() for d in assault)
+
+
+def sea_battle_units(rs: AARuleset, state: State, zone: str, power: str, assault: list[dict[str, Any]]) -> list[Unit]:
+    """The attacking units of the sea battle in ``zone`` (empty: no battle)."""
+    types = rs.data.units
+    mine = sea_participants(rs, state, zone, power)
+    foes = _enemies(rs, state, zone, power, ("sea", "air"))
+    if not foes or not (assault or any(u.get("t_combat") for u in mine)):
+        return []  # no attack made here (AA41-CMB-01, AA41-CMB-32)
     surface = any(types[u["type"]].has("surface_warship") for u in foes)
     if not surface and all(types[u["type"]].has("defenceless") for u in mine):
         return []  # Interp. AMB-17: transports alone fight no submarines or transports
-    if assault and not surface:
-        subs = any(types[u["type"]].has("stealth") for u in foes)
-        destroyer = any(types[u["type"]].has("detects_submarines") for u in mine)
-        air_to_sea = any(v == "sea" for d in assault for v in d["air"].values())
-        warship = any(not types[u["type"]].has("defenceless") and types[u["type"]].domain == "sea" for u in mine)
-        if not (subs and destroyer or air_to_sea or (not subs and warship)):
-            return []  # AA41-AMP-05: the transports ignore them and unload
+    if assault and not surface and not sea_battle_chosen(rs, state, zone, power, assault):
+        return []  # AA41-AMP-05: the transports ignore them and unload
     return mine
 
 
@@ -67,7 +101,7 @@ def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
     assaults = list(state["declared"].get("amphibious", []))
     for zone in rs.data.sea_zones:
         mine_decl = [d for d in assaults if d["sea_zone"] == zone]
-        fighters = _sea_battle(rs, state, zone, power, mine_decl)
+        fighters = sea_battle_units(rs, state, zone, power, mine_decl)
         if not fighters:
             continue
         foes = _enemies(rs, state, zone, power, ("sea", "air"))
@@ -76,6 +110,9 @@ def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
             "attackers": sorted(u["id"] for u in fighters), "amphibious": False,
             "for": sorted({d["target"] for d in mine_decl}),
             "hostile": any(rs.data.units[u["type"]].has("surface_warship") for u in foes)})
+        if all(rs.data.units[u["type"]].has("defenceless") for u in foes):
+            # AA41-CM-20, AA41-CMB-20: transports alone are destroyed at once, no battle left to conduct
+            combat_round.conclude_if_over(rs, ctx, state["battles"][zone])
     for territory in rs.data.land_territories:
         owner = state["owners"].get(territory)
         if owner is None or not is_enemy(rs, state, power, owner):
@@ -97,15 +134,16 @@ def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
             "sea_zone": decl[0]["sea_zone"] if decl else None,
             "landing": [{"sea_zone": d["sea_zone"], "transports": d["transports"], "units": d["units"]}
                         for d in decl]})
+    end_failed_assaults(rs, ctx)
 
 
-def land_seaborne(rs: AARuleset, ctx: OrderContext, b: Battle) -> None:
-    """AA41-AMP-08: after the sea battle, surviving declared land units unload into the target.
+def seaborne(rs: AARuleset, state: State, b: Battle) -> list[dict[str, Any]]:
+    """AA41-AMP-08: the land units that would land now from each declared landing on ``b``.
 
     Nothing lands if a sea battle was fought and the zone still holds defending units other than
     transports and submerged submarines, or if the transports retreated (AA41-UNIT-TRN-09).
     """
-    state = ctx.state
+    out = []
     for landing in b.get("landing", []):
         zone = landing["sea_zone"]
         foes = [u for u in _enemies(rs, state, zone, b["attacker"], ("sea", "air"))
@@ -117,5 +155,31 @@ def land_seaborne(rs: AARuleset, ctx: OrderContext, b: Battle) -> None:
         units = sorted(u["id"] for u in state["units"][zone]
                        if u["id"] in set(landing["units"]) and u.get("aboard") in ships)
         if units:
-            ctx.emit("aa.battle_landed", {"place": b["place"], "sea_zone": zone, "units": units,
-                                          "transports": sorted(ships)})
+            out.append({"place": b["place"], "sea_zone": zone, "units": units, "transports": sorted(ships)})
+    return out
+
+
+def land_seaborne(rs: AARuleset, ctx: OrderContext, b: Battle) -> None:
+    """After the sea battle, surviving declared land units unload into the target (AA41-AMP-08)."""
+    for payload in seaborne(rs, ctx.state, b):
+        ctx.emit("aa.battle_landed", payload)
+
+
+def end_failed_assaults(rs: AARuleset, ctx: OrderContext) -> None:
+    """AA41-AMP-10: an amphibious assault with no land or air unit left to land on the target ends.
+
+    Checked whenever a sea battle ends (and when combat starts): a land battle whose landings'
+    sea battles are all over, with no attacker in the territory and nothing left to land, is
+    concluded at once instead of waiting for an attacker that does not exist.
+    """
+    state = ctx.state
+    for b in list(state["battles"].values()):
+        if b["kind"] != "land" or not b["amphibious"] or b["status"] != "open":
+            continue
+        zones = {landing["sea_zone"] for landing in b["landing"]}
+        if any(state["battles"].get(z, {}).get("status", "over") != "over" for z in zones):
+            continue  # a sea battle before the landing is still to be fought (AA41-AMP-03)
+        if attackers(rs, state, b) or seaborne(rs, state, b):
+            continue
+        winner = "defender" if defenders(rs, state, b) else "none"
+        combat_round.end(rs, ctx, b, winner, "amphibious assault ended: no unit left to land")

@@ -148,7 +148,12 @@ def fire(rs: AARuleset, ctx: OrderContext, b: Battle, side: str, shooters: list[
     other = "defender" if side == "attacker" else "attacker"
     targets = candidates(rs, state, b, other)
     own = side_units(rs, state, b, side)
-    dice = arith.firing_dice(types, shooters, side, has_destroyer(rs, own), targets=targets)
+    destroyer = has_destroyer(rs, own)
+    # a firing step in which no enemy unit is left that any shooter could hit rolls no dice
+    # (AA41-CMB-05, AA41-CMB-09); otherwise every shooter rolls (AA41-CMB-27)
+    if not any(arith.can_hit(types[s["type"]], types[t["type"]], destroyer) for s in shooters for t in targets):
+        return True
+    dice = arith.firing_dice(types, shooters, side, destroyer, targets=targets)
     if not dice:
         return True
     roller = b["attacker"] if side == "attacker" else b["defenders"][0]
@@ -285,3 +290,7 @@ def end(rs: AARuleset, ctx: OrderContext, b: Battle, winner: str, reason: str) -
         land = [u for u in attackers(rs, state, b) if rs.data.units[u["type"]].domain == "land"]
         if land and state["owners"].get(b["place"]) != b["attacker"]:
             capture(rs, ctx, b["place"], b["attacker"])  # AA41-CAP-01a; air alone never captures (AIR-10)
+    if b["kind"] == "sea" and b["for"]:
+        from pbem.games.aa.combat_open import end_failed_assaults
+
+        end_failed_assaults(rs, ctx)  # AA41-AMP-10

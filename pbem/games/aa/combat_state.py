@@ -104,8 +104,24 @@ def _remove(state: State, place: str, ids: list[int], stranded: list[int]) -> No
             unit["t_stranded"] = True
 
 
+def take_part(rs: AARuleset, state: State, space: str, ids: list[int]) -> None:
+    """Units lined up to attack have fought this turn (AA41-CMB-30); the active power's fighters
+    aboard a friendly power's carrier take off (AA41-MNF-03)."""
+    wanted = set(ids)
+    by_id = {u["id"]: u for u in state["units"][space]}
+    for unit in state["units"][space]:
+        if unit["id"] not in wanted:
+            continue
+        unit["t_combat"] = True
+        unit.setdefault("t_from", space)
+        ship = by_id.get(unit.get("aboard", -1))
+        if rs.data.units[unit["type"]].domain == "air" and ship is not None and ship["owner"] != unit["owner"]:
+            del unit["aboard"]
+
+
 def _opened(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
+    take_part(rs, state, p["place"], p["attackers"])
     state["battles"] = {**state["battles"], p["place"]: {
         "place": p["place"], "kind": p["kind"], "attacker": p["attacker"], "defenders": list(p["defenders"]),
         "attackers": list(p["attackers"]), "seaborne": list(p.get("seaborne", [])),

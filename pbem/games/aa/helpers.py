@@ -132,6 +132,7 @@ def _order_for(rs: AARuleset, state: State, units: list[Unit], route: list[str],
                  and fits(rs, u, cargo_of(state, dest, u["id"]) + land)]
         if not ships:
             return None
+        ships.sort(key=lambda ship: ship["owner"] != state["power"])  # own first (AA41-MNF-06)
         order["transport"] = ships[0]["id"]
     fliers = [u for u in units if domain(rs, u) == "air"]
     if fliers and phase == COMBAT_MOVE:

@@ -19,6 +19,7 @@ from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import air, amphibious, movephases, transport
 from pbem.games.aa.capture import capture
+from pbem.games.aa.combat_state import take_part
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
     NONCOMBAT_MOVE,
@@ -135,7 +136,7 @@ def _plan_move(rs: AARuleset, state: State, units: list[Unit], route: list[str],
 def _escorted(rs: AARuleset, state: State, units: list[Unit], zone: str, power: str) -> bool:
     """An own unit able to attack is in ``zone`` or goes there with this order (AA41-UNIT-TRN-02)."""
     ships = [u for u in state["units"][zone] if u["owner"] == power] + units
-    return any(utype(rs, u).attack > 0 for u in ships)
+    return any(utype(rs, u).attack > 0 and domain(rs, u) != "land" for u in ships)  # cargo never fights
 
 
 def _plan_air(rs: AARuleset, state: State, units: list[Unit], route: list[str], phase: str,
@@ -270,11 +271,7 @@ def _mark_ships(state: State, p: dict[str, Any], dest: str, start: str,
 
 
 def _evolve_attacked_in_place(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
-    ids = set(event["payload"]["units"])
-    for unit in state["units"][event["payload"]["space"]]:
-        if unit["id"] in ids:
-            unit["t_combat"] = True
-            unit.setdefault("t_from", event["payload"]["space"])
+    take_part(rs, state, event["payload"]["space"], event["payload"]["units"])
 
 
 def _describe_moved(rs: AARuleset, event: dict[str, Any]) -> str:

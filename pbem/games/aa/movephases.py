@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine.errors import Refusal
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa import air, amphibious
+from pbem.games.aa import air, amphibious, combat_open
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
     NONCOMBAT_MOVE,
@@ -72,7 +72,21 @@ def combat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
                 problems.append(("AA41-CM-21", "{unit} {unit_id} ended its combat move in {space}, where there is"
                                                " nothing to attack and none of your land units attack.",
                                                {"unit": unit["type"], "unit_id": unit["id"], "space": space}))
-    return problems + amphibious.combat_move_problems(rs, state)
+    return problems + _lone_transports(rs, state, power, decls) + amphibious.combat_move_problems(rs, state)
+
+
+def _lone_transports(rs: AARuleset, state: State, power: str,
+                     decls: list[dict[str, Any]]) -> list[Problem]:
+    """AA41-UNIT-TRN-02: no sea battle whose attackers have no attack value (transports alone)."""
+    problems: list[Problem] = []
+    for zone in rs.data.sea_zones:
+        assault = [d for d in decls if d["sea_zone"] == zone]
+        side = combat_open.sea_battle_units(rs, state, zone, power, assault)
+        if side and not any(utype(rs, u).attack > 0 for u in side):
+            problems.append(("AA41-UNIT-TRN-02", "Transports cannot attack on their own: in {space} they would"
+                                                 " fight with no unit of yours that has an attack value.",
+                                                 {"space": zone}))
+    return problems
 
 
 def _air_target_ok(rs: AARuleset, state: State, space: str, power: str,

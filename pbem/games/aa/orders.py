@@ -47,6 +47,7 @@ class DeclareAmphibious(TypedDict, total=False):
     transports: list[int]
     units: list[int]
     air: dict[str, Literal["sea", "land"]]
+    sea_battle: bool  # fight enemy submarines/transports in the zone (AA41-AMP-05); default: ignore them
 
 
 class Battle(TypedDict, total=False):

@@ -145,7 +145,9 @@ def check_land_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
             continue
         if hostile:
             first_space = steps_before + i == 1
-            if kind.has("blitz") and first_space and blitzable(rs, state, space, power):
+            # AA41-CM-12: only a tank passing through takes control at once; a unit that stops in an
+            # empty hostile territory takes it when combat is conducted (AA41-CMB-26, AA41-CAP-01b)
+            if kind.has("blitz") and first_space and not last and blitzable(rs, state, space, power):
                 blitzed.append(space)
                 continue
             if not last:
@@ -245,9 +247,16 @@ def check_sea_destination(rs: AARuleset, state: State, unit: Unit, here: str, zo
     amphibious assault from it (checked again when combat move ends) or for a unit leaving
     the hostile zone it started the turn in (AA41-CM-10).
     """
-    if enemy_units(rs, state, zone, power) and (
-            escorted or not utype(rs, unit).has("defenceless") or zone_hostile(rs, state, zone, power)):
-        return  # transports alone attack no submarines or transports (Interp. AMB-17)
+    if enemy_units(rs, state, zone, power):
+        if escorted or not utype(rs, unit).has("defenceless"):
+            return
+        if zone_hostile(rs, state, zone, power):
+            raise IllegalOrder("AA41-UNIT-TRN-02", "{unit} {unit_id} cannot attack on its own: a transport ends its"
+                                                   " combat move in a sea battle in {space} only together with a"
+                                                   " unit of yours with an attack value (move that unit first or"
+                                                   " with it).",
+                                                   {"unit": unit["type"], "unit_id": unit["id"], "space": zone})
+        # transports alone attack no submarines or transports (Interp. AMB-17): an assault zone only
     start = str(unit.get("t_from", here))
     if start != zone and zone_hostile(rs, state, start, power):
         return

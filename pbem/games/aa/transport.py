@@ -59,9 +59,16 @@ def check_load(rs: AARuleset, state: State, units: list[Unit], zone: str, transp
                phase: str, power: str, index: dict[int, tuple[str, Unit]]) -> Unit:
     """Land ``units`` board transport ``transport_id`` in ``zone``; returns the transport."""
     if transport_id is None:
-        raise InvalidOrder("AA41-UNIT-TRN-04", 'Land units moving into {space} must name the transport they board'
+        ships = [u for u in state["units"][zone] if utype(rs, u).has("carries_land_units")
+                 and friendly(rs, u["owner"], power)]
+        if not ships:
+            raise IllegalOrder("AA41-UNIT-TRN-04", "Land units enter a sea zone only by boarding a friendly transport;"
+                                                   " there is none in {space}.", {"space": zone})
+        raise IllegalOrder("AA41-UNIT-TRN-04", 'Land units moving into {space} must name the transport they board'
                                                ' ("transport": id).', {"space": zone})
-    found = index.get(int(transport_id))
+    if isinstance(transport_id, bool) or not isinstance(transport_id, int):
+        raise InvalidOrder("AA41-ORDER-2", "'transport' is the id of a transport (an integer).")
+    found = index.get(transport_id)
     if found is None or not utype(rs, found[1]).has("carries_land_units") or found[0] != zone:
         raise IllegalOrder("AA41-UNIT-TRN-04", "There is no transport {unit_id} in {space}.",
                                                {"unit_id": transport_id, "space": zone})
@@ -69,6 +76,12 @@ def check_load(rs: AARuleset, state: State, units: list[Unit], zone: str, transp
     if not friendly(rs, transport["owner"], power):
         raise IllegalOrder("AA41-GEN-07", "{unit} {unit_id} is an enemy transport.",
                                           {"unit": transport["type"], "unit_id": transport["id"]})
+    if phase == COMBAT_MOVE and transport["owner"] != power:
+        raise IllegalOrder("AA41-MNF-06", "{unit} {unit_id} belongs to {power}: land units aboard a friendly power's"
+                                          " transport unload on their owner's next turn at the earliest, so they"
+                                          " board it in noncombat move.",
+                                          {"unit": transport["type"], "unit_id": transport["id"],
+                                           "power": transport["owner"]})
     if zone_hostile(rs, state, zone, power):
         rule = "AA41-CM-16" if phase == COMBAT_MOVE else "AA41-UNIT-TRN-11"
         raise IllegalOrder(rule, "No loading in hostile {space}: enemy warships are there (AA41-UNIT-TRN-11).",
@@ -115,6 +128,11 @@ def check_unload(rs: AARuleset, state: State, units: list[Unit], route: list[str
             raise IllegalOrder("AA41-UNIT-TRN-05", "Unit {unit_id} is not aboard a transport in {space}.",
                                                    {"unit_id": unit['id'], "space": zone})
         transport = found[1]
+        if transport["owner"] != power and unit.get("t_loaded"):
+            raise IllegalOrder("AA41-MNF-06", "{unit} {unit_id} boarded {power}'s transport this turn: it unloads on"
+                                              " your next turn at the earliest.",
+                                              {"unit": unit["type"], "unit_id": unit["id"],
+                                               "power": transport["owner"]})
         if transport not in transports:
             transports.append(transport)
     for transport in transports:

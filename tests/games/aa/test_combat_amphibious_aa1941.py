@@ -99,9 +99,10 @@ def test_AA41_AMP_08_no_landing_while_defenders_remain_at_sea():
     game.submit("germany", {"type": "battle", "place": "SZ 5"})
     game.submit("germany", {"type": "retreat", "place": "SZ 5", "to": "SZ 6"})
     assert types_in(game, "SZ 6", "germany") == ["destroyer", "tank", "transport"]
-    game.submit("germany", {"type": "battle", "place": "Karelia"})
+    # nothing left to land and no other attacker: the assault ends (AA41-AMP-10), no battle left
     assert events(game, "aa.battle_landed") == []
-    assert game.state["battles"]["Karelia"]["reason"] == "attacker destroyed"
+    assert game.state["battles"]["Karelia"]["status"] == "over"
+    assert game.state["battles"]["Karelia"]["winner"] == "defender"
     assert game.state["owners"]["Karelia"] == "ussr"
 
 

@@ -321,7 +321,8 @@ def test_AA41_UNIT_TRN_13_transports_chosen_last():
 
 def test_AA41_CMB_20_defenseless_transports_destroyed_without_dice():
     game = sea([unit("transport", "uk", 2)], [att("destroyer", came_from="SZ 5")], [])
-    fight(game)
+    # destroyed when combat starts: no battle left to conduct (AA41-CM-20)
+    assert game.state["battles"][Z]["status"] == "over"
     assert dice_events(game) == []
     assert types_in(game, Z, "uk") == []
     assert events(game, "aa.casualties")[0]["step"] == "defenseless transports"
@@ -346,8 +347,7 @@ def test_AA41_CMB_21_stalemate_ends_the_battle_both_sides_stay():
 def test_AA41_CMB_19_only_transports_left_on_both_sides():
     game = sea([unit("transport", "uk")], [att("transport", came_from="SZ 5"), att("destroyer", came_from="SZ 5")],
                [6, 6])
-    fight(game)
-    # the destroyer makes the UK transport defenseless
+    # the destroyer makes the UK transport defenseless: destroyed when combat starts (AA41-CM-20)
     assert types_in(game, Z, "uk") == []
     game2 = combat({Z: [unit("transport", "uk"), unit("destroyer", "uk"), att("transport", came_from="SZ 5"),
                         att("destroyer", came_from="SZ 5")]}, dice=[1, 1])
@@ -389,7 +389,6 @@ def test_AA41_MNF_06_friendly_cargo_on_a_defending_transport_is_lost_with_it():
     # US infantry aboard a UK transport: cargo, it does not defend and sinks with the transport
     game = sea([unit("transport", "uk"), {"type": "infantry", "owner": "usa", "aboard_entry": 0}],
                [att("destroyer", came_from="SZ 5")], [])
-    fight(game)
     lost = events(game, "aa.casualties")[0]
     assert lost["step"] == "defenseless transports" and len(lost["cargo"]) == 1
     assert types_in(game, Z) == ["destroyer"]

@@ -19,8 +19,9 @@ def test_reachable_tank_in_combat_move_lists_battles_captures_and_blitzes() -> N
     found = reachable(RS, g.state, [t])
     assert found["Archangel"] == {"cost": 2, "route": ["Eastern Europe", "Karelia", "Archangel"],
                                   "ends": "battle"}
+    # stopping in empty Karelia: taken when combat is conducted (AA41-CM-12, AA41-CAP-01b)
     assert found["Karelia"] == {"cost": 1, "route": ["Eastern Europe", "Karelia"],
-                                "ends": "blitz"}
+                                "ends": "capture"}
     # blitz through empty Karelia, then on into friendly Norway Finland (AA41-CM-12)
     assert found["Norway Finland"]["ends"] == "blitz"
     # empty but with an industrial complex: the tank stops there; captured in combat
