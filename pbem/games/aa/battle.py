@@ -123,7 +123,7 @@ def slots(types: Mapping[str, UnitType], candidates: Iterable[Unit]) -> list[tup
     return out
 
 
-def _caps(types: Mapping[str, UnitType], candidates: Iterable[Unit]) -> dict[str, int]:
+def caps_of(types: Mapping[str, UnitType], candidates: Iterable[Unit]) -> dict[str, int]:
     caps = dict.fromkeys(_CLASSES, 0)
     for unit in candidates:
         ut = types[unit["type"]]
@@ -131,7 +131,7 @@ def _caps(types: Mapping[str, UnitType], candidates: Iterable[Unit]) -> dict[str
     return caps
 
 
-def _max_assign(hits: Hits, caps: Mapping[str, int], with_transports: bool = True) -> int:
+def max_assign(hits: Mapping[str, int], caps: Mapping[str, int], with_transports: bool = True) -> int:
     """Most hits applicable (greedy: each restricted category first to its only own class)."""
     s, a, n = hits["S"], hits["A"], hits["N"]
     sub = min(s, caps["sub"])
@@ -174,15 +174,15 @@ def _completable(chosen: Mapping[str, int], caps: Mapping[str, int], hits: Hits,
 
 def applicable(types: Mapping[str, UnitType], candidates: Sequence[Unit], hits: Hits) -> int:
     """How many of ``hits`` can be applied to ``candidates`` (AA41-CMB-08)."""
-    return _max_assign(hits, _caps(types, candidates))
+    return max_assign(hits, caps_of(types, candidates))
 
 
 def check_selection(types: Mapping[str, UnitType], candidates: Sequence[Unit], hits: Hits,
                     selection: Sequence[int]) -> str | None:
     """``None`` if ``selection`` is a legal casualty choice, else a sentence saying why not."""
     by_id = {u["id"]: u for u in candidates}
-    caps = _caps(types, candidates)
-    total = _max_assign(hits, caps)
+    caps = caps_of(types, candidates)
+    total = max_assign(hits, caps)
     if len(selection) != total:
         return f"Choose exactly {total} casualt{'y' if total == 1 else 'ies'} (AA41-CMB-08)."
     y = dict.fromkeys(_CLASSES, 0)
@@ -197,7 +197,7 @@ def check_selection(types: Mapping[str, UnitType], candidates: Sequence[Unit], h
     if not _assignable(y, hits):
         return "Submarine hits cannot strike air units and air hits cannot strike submarines " \
                "without a destroyer of their side in the battle (AA41-CMB-09)."
-    if y["trn"] and y["air"] + y["sub"] + y["other"] != _max_assign(hits, caps, with_transports=False):
+    if y["trn"] and y["air"] + y["sub"] + y["other"] != max_assign(hits, caps, with_transports=False):
         return "Transports are chosen as casualties last (AA41-CMB-09, AA41-UNIT-TRN-13)."
     return None
 
@@ -231,9 +231,9 @@ def choose(types: Mapping[str, UnitType], candidates: Sequence[Unit], hits: Hits
     Slots are taken greedily in preference order, skipping any that would make a full legal
     selection impossible (so the result always passes :func:`check_selection`).
     """
-    caps = _caps(types, candidates)
-    total = _max_assign(hits, caps)
-    plain = _max_assign(hits, caps, with_transports=False)
+    caps = caps_of(types, candidates)
+    total = max_assign(hits, caps)
+    plain = max_assign(hits, caps, with_transports=False)
     cargo_count = cargo_count or {}
     keys = {owner: preference_key(types, prefs, cargo_count) for owner, prefs in prefs_of.items()}
     default = preference_key(types, {}, cargo_count)
@@ -256,11 +256,11 @@ def choose(types: Mapping[str, UnitType], candidates: Sequence[Unit], hits: Hits
 def forced(types: Mapping[str, UnitType], candidates: Sequence[Unit], hits: Hits,
            cargo_count: Mapping[int, int] | None = None) -> bool:
     """True when every legal selection loses the same kinds of units (no real choice)."""
-    caps = _caps(types, candidates)
-    total = _max_assign(hits, caps)
+    caps = caps_of(types, candidates)
+    total = max_assign(hits, caps)
     if total == 0:
         return True
-    plain = _max_assign(hits, caps, with_transports=False)
+    plain = max_assign(hits, caps, with_transports=False)
     excluded = set()
     if plain == total:
         excluded.add("trn")  # transports are not reached (AA41-CMB-09c)

@@ -18,59 +18,19 @@ selection as the referee's greedy search, in one pass.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pbem.games.aa.battle import caps_of as caps_of
+from pbem.games.aa.battle import max_assign
+from pbem.games.aa.battle import slots as slots
+from pbem.games.aa.battle import target_class as target_class
 from pbem.games.aa.data import UnitType
 
 Unit = dict[str, Any]
 Slot = tuple[Unit, bool]  # (unit, whether this hit destroys it)
 Hits = Mapping[str, int]  # {"S": n, "A": n, "N": n}
 CLASSES = ("air", "sub", "other", "trn")
-
-
-def target_class(ut: UnitType) -> str:
-    """The referee's own target class (one rule for both: :func:`pbem.games.aa.battle.target_class`)."""
-    from pbem.games.aa.battle import target_class as referee_class
-
-    return referee_class(ut)
-
-
-def slots(types: Mapping[str, UnitType], candidates: Iterable[Unit]) -> list[Slot]:
-    """Every hit the candidates can still take; an undamaged battleship gives two (AA41-UNIT-BB-02)."""
-    out = []
-    for unit in candidates:
-        left = types[unit["type"]].hits - unit["hits"]
-        for i in range(left):
-            out.append((unit, i == left - 1))
-    return out
-
-
-def caps_of(types: Mapping[str, UnitType], candidates: Iterable[Unit]) -> dict[str, int]:
-    caps = dict.fromkeys(CLASSES, 0)
-    for unit in candidates:
-        ut = types[unit["type"]]
-        caps[target_class(ut)] += ut.hits - unit["hits"]
-    return caps
-
-
-def max_assign(hits: Hits, caps: Mapping[str, int], with_transports: bool = True) -> int:
-    """Most hits applicable: each restricted category first to its only own class (AA41-CMB-08)."""
-    s, a, n = hits["S"], hits["A"], hits["N"]
-    sub = min(s, caps["sub"])
-    air = min(a, caps["air"])
-    s, a = s - sub, a - air
-    other = caps["other"]
-    used_s = min(s, other)
-    other -= used_s
-    used_a = min(a, other)
-    other -= used_a
-    free = caps["air"] - air + caps["sub"] - sub + other
-    used_n = min(n, free)
-    total = sub + air + used_s + used_a + used_n
-    if with_transports:
-        total += min(s - used_s + a - used_a + n - used_n, caps["trn"])
-    return total
 
 
 def limits(hits: Hits, caps: Mapping[str, int]) -> tuple[int, int, int, int, int]:
