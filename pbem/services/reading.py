@@ -39,7 +39,7 @@ from pbem.store.models.games import Event, Game
 
 POLICY_PRIVATE = ("reason", "user")
 #: Series kept in memory per process (:meth:`Reader.series`), by database, game, seat and name.
-SERIES_CACHE_SIZE = 256
+SERIES_CACHE_SIZE = 2048  # an entry is a few KB (e.g. the A&A chart: a tuple per income collection)
 _SERIES: OrderedDict[tuple[Any, ...], tuple[int, str, list[Any]]] = OrderedDict()
 
 

@@ -6,10 +6,11 @@ allowed at any time (A&A standing orders, the race's notes: ``Ruleset.anytime_or
   JSON, checked by the engine). :func:`cap_order_body` runs before the CSRF check reads the form,
   so a larger body is refused with a 413 and a message before anything is parsed.
 * Rate: a seat may store at most ``ANYTIME_ORDER_RATE_LIMIT`` (default ``30 per hour``) orders
-  allowed at any time, counted per game and seat in Flask-Limiter's storage (shared by every web
-  process with a Redis ``RATELIMIT_STORAGE_URI``). Only stored orders count; one more is refused
-  with a 429 that says when the seat may send again. Orders owed in turn are not limited here:
-  each one moves the game on, and the API has its own per-token limit.
+  allowed at any time, and as many dice salts (counted apart), per game and seat, in
+  Flask-Limiter's storage (shared by every web process with a Redis ``RATELIMIT_STORAGE_URI``).
+  Only stored ones count; one more is refused with a 429 that says when the seat may send again.
+  Orders owed in turn are not limited here: each one moves the game on, and the API has its own
+  per-token limit.
 
 Every web path that stores an order for a player calls :func:`submit` (the JSON order box, the
 game's forms, the standing-orders page and the API).
@@ -58,22 +59,26 @@ def cap_order_body() -> None:
             limit=cap, count=length))
 
 
+def _limits() -> list[RateLimitItem]:
+    if not current_app.config.get("RATELIMIT_ENABLED", True):
+        return []
+    return list(parse_many(str(current_app.config["ANYTIME_ORDER_RATE_LIMIT"])))
+
+
 def _anytime_limits(session: Session, game_id: int, order: Any) -> list[RateLimitItem]:
     """The limits that apply to ``order`` in this game (none unless it is an anytime order)."""
-    if not current_app.config.get("RATELIMIT_ENABLED", True) or not isinstance(order, dict):
+    if not isinstance(order, dict):
         return []
     try:
         ruleset = load_ruleset(get_game(session, game_id).ruleset_key)
     except (ServiceError, UnknownRuleset):  # the order service reports them
         return []
-    if order.get("type") not in ruleset.anytime_orders:
-        return []
-    return list(parse_many(str(current_app.config["ANYTIME_ORDER_RATE_LIMIT"])))
+    return _limits() if order.get("type") in ruleset.anytime_orders else []
 
 
-def _keys(game_id: int, seat: str) -> tuple[str, ...]:
+def _keys(game_id: int, seat: str, kind: str = "anytime-orders") -> tuple[str, ...]:
     prefix = str(current_app.config.get("RATELIMIT_KEY_PREFIX") or "")
-    return (prefix, "anytime-orders", str(game_id), seat)
+    return (prefix, kind, str(game_id), seat)
 
 
 def _refuse(items: list[RateLimitItem], keys: tuple[str, ...]) -> None:
@@ -95,6 +100,18 @@ def submit(session: Session, *, game_id: int, user_id: int, seat: str, order: An
     _refuse(items, keys)
     result = order_service.submit_order(session, game_id=game_id, user_id=user_id, seat=seat,
                                         order=order, expected_seq=expected_seq, now=now)
+    for item in items:
+        limiter.limiter.hit(item, *keys)
+    return result
+
+
+def add_salt(session: Session, *, game_id: int, user_id: int, seat: str,
+             salt: str) -> order_service.SubmitResult:
+    """``orders.add_salt`` under the same per-seat limit (a salt too is sent at any time and kept
+    in the log), counted apart from the orders."""
+    items, keys = _limits(), _keys(game_id, seat, "salts")
+    _refuse(items, keys)
+    result = order_service.add_salt(session, game_id=game_id, user_id=user_id, seat=seat, salt=salt)
     for item in items:
         limiter.limiter.hit(item, *keys)
     return result

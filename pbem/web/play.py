@@ -283,9 +283,8 @@ def undo(game_id: int) -> ResponseReturnValue:
 @login_required
 def salt(game_id: int) -> ResponseReturnValue:
     try:
-        order_service.add_salt(write_session(), game_id=game_id, user_id=current_user.id,
-                               seat=request.form.get("seat", ""),
-                               salt=request.form.get("salt", ""))
+        order_limits.add_salt(write_session(), game_id=game_id, user_id=current_user.id,
+                              seat=request.form.get("seat", ""), salt=request.form.get("salt", ""))
     except HANDLED as exc:
         return refused(game_id, exc)
     return back(game_id, _("Your salt goes into the next dice period."))

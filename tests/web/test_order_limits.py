@@ -180,6 +180,19 @@ def test_standing_orders_are_rate_limited_per_seat(limited_app) -> None:
         assert _api(client, app, game_id, allies_token, "ussr", order).status_code == 201
 
 
+def test_dice_salts_are_rate_limited_per_seat_too(limited_app) -> None:
+    app = limited_app
+    client = app.test_client()
+    game_id, allies, _axis = aa_game(app, _users(app))
+    as_user(client, allies)
+    for n in range(3):
+        assert client.post(f"/games/{game_id}/salt", data={"seat": "ussr", "salt": f"s{n}"}).status_code == 302
+    before = events_stored(app, game_id)
+    refused = client.post(f"/games/{game_id}/salt", data={"seat": "ussr", "salt": "one more"})
+    assert refused.status_code == 429 and "at most 3" in refused.get_data(as_text=True)
+    assert events_stored(app, game_id) == before
+
+
 def test_refused_standing_orders_do_not_count(limited_app) -> None:
     app = limited_app
     client = app.test_client()
