@@ -1,23 +1,26 @@
 """Work that grows with the game or the site: the game page and the history page, measured at
 round 1 and round 15 of an A&A 1941 bot game, and with 10 and with 10,000 games in the database.
 
-    .venv/bin/python benchmarks/growth.py [--requests 40] [--runs 3] [--games 10000]
+    .venv/bin/python benchmarks/growth.py [--requests 20] [--runs 5] [--games 10000] [--rounds 15]
                                           [--database-url postgresql+psycopg://...]
 
 A game is played by the random-but-legal bot (``pbem.games.aa.bot``) through the services'
-storage path (events, game row, snapshots, outbox: ``services.orders._store``), with 9 other
-games beside it. The Soviet player, logged in with Flask's test client, asks for
-``GET /games/<id>`` and ``GET /games/<id>/history`` (the default history: "since your last turn",
-with its board, log and chart): ``--requests`` each, in ``--runs`` interleaved runs; the figure is
-the median of the run medians. Measured when round 2 begins (round 1 played), when round 16
-begins (round 15 played), then again after 9,990 more games (each with 60 events and a snapshot)
-are added. Targets: every later figure within 1.2x of the earlier one.
+storage path (events, game row, snapshots, outbox: ``services.orders._store``), beside 8 other
+games. When round 2 begins the game is copied (row, seats, events, snapshots: the game frozen at
+round 1); play goes on until round 16 begins (round 15 played). Then the database is copied
+(SQLite: the file; PostgreSQL: ``CREATE DATABASE ... TEMPLATE``) and 9,990 games, each with 60
+events and a snapshot, are added to the copy. Three cases are measured, interleaved so that the
+shared machine's load drifts alike for all: round 1 and round 15 with 10 games, round 15 with
+10,000 games. The Soviet player, logged in with Flask's test client, asks for ``GET /games/<id>``
+and ``GET /games/<id>/history`` (the default history: "since your last turn", with its board,
+log and chart), ``--requests`` times each per run; a figure is the median of the ``--runs`` run
+medians, in wall-clock ms and in CPU ms of the process (the app and SQLite; PostgreSQL's work is
+in its own processes). Targets: every later figure within 1.2x of the earlier one.
 
-Without ``--database-url`` a temporary SQLite file is used; with a PostgreSQL URL a temporary
-database is created beside the given one and dropped at the end. The machine's load average is
-printed (the figures are noisy on a shared machine). The last line is
-``page_r1_ms=… page_r15_ms=… history_r1_ms=… history_r15_ms=… page_10k_ms=… history_10k_ms=…
-page_rounds_x=… history_rounds_x=… page_games_x=… history_games_x=…``.
+Without ``--database-url`` a temporary SQLite file is used; with a PostgreSQL URL temporary
+databases are created beside the given one and dropped at the end. The load average is printed.
+The last line holds every figure (``page_r1_ms=… history_cpu_10k_ms=…``) and the ratios
+(``page_rounds_x=… history_cpu_games_x=…``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -51,24 +55,22 @@ def _medians_ms(client: Any, url: str, requests: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
-def measure(client: Any, game_id: int, requests: int, runs: int) -> dict[str, float]:
-    """Median of ``runs`` run medians for the game page and the history page (interleaved):
-    ``page``/``history`` wall-clock ms, ``page_cpu``/``history_cpu`` CPU ms."""
-    urls = {"page": f"/games/{game_id}", "history": f"/games/{game_id}/history"}
-    for url in urls.values():
-        client.get(url)  # warm the caches as a real site's are
-    out: dict[str, list[float]] = {k: [] for key in urls for k in (key, f"{key}_cpu")}
+def measure(cases: dict[str, tuple[Any, int]], requests: int, runs: int) -> dict[str, float]:
+    """``{case: (client, game id)}``: the median of ``runs`` run medians of the game page and the
+    history page of every case, the cases interleaved in each run (so the machine's load drifts
+    alike for all). Keys ``<page|history>[_cpu]_<case>``: wall-clock ms, CPU ms."""
+    pages = {"page": "/games/{}", "history": "/games/{}/history"}
+    out: dict[str, list[float]] = {}
+    for client, game_id in cases.values():
+        for url in pages.values():
+            client.get(url.format(game_id))  # warm the caches as a real site's are
     for _ in range(runs):
-        for key, url in urls.items():
-            wall, cpu = _medians_ms(client, url, requests)
-            out[key].append(wall)
-            out[f"{key}_cpu"].append(cpu)
+        for case, (client, game_id) in cases.items():
+            for page, url in pages.items():
+                wall, cpu = _medians_ms(client, url.format(game_id), requests)
+                out.setdefault(f"{page}_{case}", []).append(wall)
+                out.setdefault(f"{page}_cpu_{case}", []).append(cpu)
     return {k: statistics.median(v) for k, v in out.items()}
-
-
-def report(label: str, got: dict[str, float]) -> None:
-    print(f"{label}: game page {got['page']:.1f} ms (CPU {got['page_cpu']:.1f}), history {got['history']:.1f} ms "
-          f"(CPU {got['history_cpu']:.1f}), load average {os.getloadavg()[0]:.2f}", flush=True)
 
 
 def _users_and_game(session: Any, title: str) -> tuple[int, Any]:
@@ -152,30 +154,82 @@ def add_games(engine: Any, template_game: int, count: int, events_per_game: int 
             done += batch
 
 
-def _database(url: str | None, tmp: str) -> tuple[str, Any]:
-    """The URL to use and a clean-up function (a temporary PostgreSQL database is dropped)."""
+def copy_game(engine: Any, game_id: int) -> int:
+    """A copy of the game as it is now (its row, seats, events and snapshots) under a new id: the
+    game frozen at this round, to measure beside the original as it goes on."""
+    from sqlalchemy import insert, select
+    from sqlmodel import Session
+
+    from pbem.store.models.games import Event, Game, SeatHolder, Snapshot
+
+    with Session(engine) as s:
+        row = s.execute(select(Game.__table__).where(Game.id == game_id)).mappings().one()
+        new_id = s.execute(insert(Game).values({**{k: v for k, v in row.items() if k != "id"},
+                                                "title": f"{row['title']} (frozen)"}).returning(Game.id)).scalar_one()
+        for model in (SeatHolder, Event, Snapshot):
+            table = model.__table__  # type: ignore[attr-defined]
+            rows = s.execute(select(table).where(table.c.game_id == game_id)).mappings().all()
+            s.execute(insert(table), [{**{k: v for k, v in r.items() if k != "id"}, "game_id": new_id} for r in rows])
+        s.commit()
+    return int(new_id)
+
+
+def _database(url: str | None, tmp: str, name: str = "growth") -> tuple[str, Any]:
+    """A new empty database and a clean-up function (a temporary PostgreSQL database is dropped)."""
     if not url or url.startswith("sqlite"):
-        return f"sqlite:///{tmp}/growth.sqlite", lambda: None
+        return f"sqlite:///{tmp}/{name}.sqlite", lambda: None
     import psycopg
     from sqlalchemy.engine import make_url
 
-    name = f"pbem_growth_{os.getpid()}"
+    db = f"pbem_{name}_{os.getpid()}"
     admin = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'DROP DATABASE IF EXISTS "{db}"')
+        conn.execute(f'CREATE DATABASE "{db}"')
 
     def drop() -> None:
         with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
 
-    return make_url(url).set(database=name).render_as_string(hide_password=False), drop
+    return make_url(url).set(database=db).render_as_string(hide_password=False), drop
+
+
+def clone_database(url: str, tmp: str) -> tuple[str, Any]:
+    """A copy of the (idle) database at ``url`` and its clean-up function."""
+    if url.startswith("sqlite"):
+        shutil.copy(url.removeprefix("sqlite:///"), f"{tmp}/clone.sqlite")
+        return f"sqlite:///{tmp}/clone.sqlite", lambda: None
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    clone_url, drop = _database(url, tmp, "clone")
+    source, clone = make_url(url).database, make_url(clone_url).database
+    admin = make_url(url).set(drivername="postgresql", database="postgres").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE "{clone}"')
+        conn.execute(f'CREATE DATABASE "{clone}" TEMPLATE "{source}"')
+    return clone_url, drop
+
+
+def make_app(tmp: str, url: str, name: str) -> Any:
+    from pbem.web import create_app
+
+    return create_app({"TESTING": True, "INSTANCE_PATH": f"{tmp}/{name}", "DOTENV_PATH": f"{tmp}/no.env",
+                       "SECRET_KEY": "bench", "DATABASE_URL": url, "WTF_CSRF_ENABLED": False,
+                       "RATELIMIT_ENABLED": False, "PASSWORD_HASH_METHOD": FAST_HASH})
+
+
+def logged_in(app: Any, email: str, game_id: int) -> Any:
+    client = app.test_client()
+    client.post("/auth/login", data={"email": email, "password": PASSWORD})
+    assert client.get(f"/games/{game_id}/standing").status_code == 200, "not logged in"
+    return client
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--requests", type=int, default=40)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--requests", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--database-url", default=None)
@@ -185,50 +239,57 @@ def main() -> None:
 
     from pbem.engine import load_ruleset
     from pbem.games.aa.bot import RandomBot
-    from pbem.web import create_app
     from pbem.web.db import get_engine
 
+    cleanups: list[Any] = []
     with tempfile.TemporaryDirectory() as tmp:
-        url, drop = _database(args.database_url, tmp)
         try:
-            app = create_app({"TESTING": True, "INSTANCE_PATH": f"{tmp}/instance", "DOTENV_PATH": f"{tmp}/no.env",
-                              "SECRET_KEY": "bench", "DATABASE_URL": url, "WTF_CSRF_ENABLED": False,
-                              "RATELIMIT_ENABLED": False, "PASSWORD_HASH_METHOD": FAST_HASH})
+            url, drop = _database(args.database_url, tmp)
+            cleanups.append(drop)
+            app = make_app(tmp, url, "small")
             engine = get_engine(app)
             with Session(engine, expire_on_commit=False) as s:
-                for n in range(9):
+                for n in range(8):
                     _users_and_game(s, f"Other {n}")
                 game_id, allies = _users_and_game(s, "Growth")
-            client = app.test_client()
-            client.post("/auth/login", data={"email": allies.email, "password": PASSWORD})
-            assert client.get(f"/games/{game_id}/standing").status_code == 200, "not logged in"
-            figures: dict[str, float] = {}
-            with Session(engine, expire_on_commit=False) as s:
                 play = StoredPlay(s, game_id)
                 bot = RandomBot(load_ruleset("aa1941"), random.Random(11))
-                for label, round_ in (("r1", 2), (f"r{args.rounds}", args.rounds + 1)):
-                    start = time.perf_counter()
+                for round_ in (2, args.rounds + 1):
+                    if round_ > 2:
+                        frozen = copy_game(engine, game_id)  # the game at round 1, kept
+                    started = time.perf_counter()
                     play.play_until_round(bot, round_)
                     print(f"played to round {play.engine.state['round']} (seq {play.engine.seq}, "
-                          f"{bot.orders} orders) in {time.perf_counter() - start:.0f} s", flush=True)
-                    got = measure(client, game_id, args.requests, args.runs)
-                    figures |= {f"{k}_{label}": v for k, v in got.items()}
-                    report(label, got)
-            start = time.perf_counter()
-            add_games(engine, game_id, args.games - 10)
-            print(f"added {args.games - 10} games in {time.perf_counter() - start:.0f} s", flush=True)
-            got = measure(client, game_id, args.requests, args.runs)
-            figures |= {f"{k}_10k": v for k, v in got.items()}
-            report(f"{args.games} games", got)
+                          f"{bot.orders} orders) in {time.perf_counter() - started:.0f} s", flush=True)
+            engine.dispose()
+            big_url, drop_big = clone_database(url, tmp)
+            cleanups.append(drop_big)
+            big = make_app(tmp, big_url, "big")
+            started = time.perf_counter()
+            add_games(get_engine(big), game_id, args.games - 10)
+            print(f"a copy of the database with {args.games - 10} more games made in "
+                  f"{time.perf_counter() - started:.0f} s", flush=True)
+            small_client = logged_in(app, allies.email, game_id)
+            cases = {"r1": (small_client, frozen), f"r{args.rounds}": (small_client, game_id),
+                     "10k": (logged_in(big, allies.email, game_id), game_id)}
+            load = os.getloadavg()[0]
+            figures = measure(cases, args.requests, args.runs)
+            print(f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after ({os.cpu_count()} CPUs)")
+            for case, what in (("r1", "round 1, 10 games"), (f"r{args.rounds}", f"round {args.rounds}, 10 games"),
+                               ("10k", f"round {args.rounds}, {args.games} games")):
+                print(f"{what}: game page {figures['page_' + case]:.1f} ms (CPU {figures['page_cpu_' + case]:.1f}), "
+                      f"history {figures['history_' + case]:.1f} ms (CPU {figures['history_cpu_' + case]:.1f})")
             last = f"r{args.rounds}"
             ratios = {f"{page}{cpu}_{what}_x": figures[f"{page}{cpu}_{later}"] / figures[f"{page}{cpu}_{earlier}"]
                       for what, earlier, later in (("rounds", "r1", last), ("games", last, "10k"))
                       for page in ("page", "history") for cpu in ("", "_cpu")}
             for key, value in ratios.items():
                 print(f"{key}: {value:.2f} (target <= 1.2){'' if value <= 1.2 else '  ABOVE TARGET'}")
-            engine.dispose()
+            get_engine(app).dispose()
+            get_engine(big).dispose()
         finally:
-            drop()
+            for cleanup in cleanups:
+                cleanup()
         print(" ".join([f"{k}_ms={v:.1f}" for k, v in figures.items()] + [f"{k}={v:.2f}" for k, v in ratios.items()]))
 
 
