@@ -15,7 +15,9 @@ from sqlmodel import Session
 
 from pbem.engine import Game as EngineGame
 from pbem.engine import UnknownRuleset, load_ruleset
-from pbem.engine.events import canonical_json
+from pbem.engine.errors import InvalidOrder
+from pbem.engine.events import ORDER, canonical_json
+from pbem.engine.schemas import check_order
 from pbem.services import eventlog as log
 from pbem.services.common import get_game, get_user, holders, rollback_on_error, sync_row
 from pbem.services.errors import BadRequest, _
@@ -120,6 +122,7 @@ def check_export(data: Any) -> tuple[list[str], EngineGame | None]:
     engine, replay_problem = _replay(events)
     if replay_problem:
         problems.append(replay_problem)
+    problems.extend(order_problems(events))
     final = data.get("final") or {}
     if final.get("seq") != events[-1]["seq"] or final.get("hash") != events[-1]["hash"]:
         problems.append("the final seq/hash does not match the last event (the log was cut short)")
@@ -192,6 +195,27 @@ def _replay(events: list[dict[str, Any]]) -> tuple[EngineGame | None, str | None
         return ruleset.replay(log_), None
     except Exception as exc:  # noqa: BLE001  any failure of a foreign file is reported, not raised
         return None, f"the events cannot be replayed: {exc}"
+
+
+def order_problems(events: list[dict[str, Any]]) -> list[str]:
+    """Orders in the log that this server would refuse to store now: a field their order type does
+    not have, a malformed field, more than ``MAX_ORDER_BYTES`` (the engine's order schema, as for a
+    submitted order), so an import cannot store what the order forms refuse."""
+    try:
+        ruleset = load_ruleset(str((events[0].get("payload") or {}).get("ruleset")))
+    except UnknownRuleset:
+        return []  # reported by _replay
+    for event in events:
+        if event.get("type") != ORDER:
+            continue
+        order = (event.get("payload") or {}).get("order")
+        try:
+            if not isinstance(order, dict) or not isinstance(order.get("type"), str):
+                raise InvalidOrder("ENGINE-ORDER-1", "An order is a JSON object with a 'type' field.")
+            check_order(ruleset, order)
+        except InvalidOrder as err:
+            return [f"event {event.get('seq')}: {err.message} [{err.rule_id}]"]
+    return []
 
 
 def dice_problems(events: list[dict[str, Any]]) -> list[str]:

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from sqlmodel import Session, col, func, select
@@ -41,6 +42,9 @@ from pbem.store import snapshots
 from pbem.store.models.games import Event, Game
 
 POLICY_PRIVATE = ("reason", "user")
+#: Series kept in memory per process (:meth:`Reader.series`), by database, game, seat and name.
+SERIES_CACHE_SIZE = 2048  # an entry is a few KB (e.g. the A&A chart: a tuple per income collection)
+_SERIES: OrderedDict[tuple[Any, ...], tuple[int, str, list[Any]]] = OrderedDict()
 
 
 def order_is_public(ruleset: Any, order_type: Any) -> bool:
@@ -173,9 +177,11 @@ class Reader:
     def events(self, after: int = 0, upto: int | None = None) -> list[dict[str, Any]]:
         return [e for e, _row in self.rows(after, upto)]
 
-    def last_seq_of(self, event_type: str) -> int:
-        seqs = self.session.exec(select(Event.seq).where(Event.game_id == self.game_id, Event.type == event_type)
-                                 .order_by(col(Event.seq).desc()).limit(20)).all()
+    def last_seq_of(self, event_type: str, upto: int | None = None) -> int:
+        stmt = select(Event.seq).where(Event.game_id == self.game_id, Event.type == event_type)
+        if upto is not None:
+            stmt = stmt.where(Event.seq <= upto)
+        seqs = self.session.exec(stmt.order_by(col(Event.seq).desc()).limit(20)).all()
         for seq in seqs:  # the newest the seat may see
             if self.events(after=seq - 1, upto=seq):
                 return int(seq)
@@ -184,16 +190,26 @@ class Reader:
     def since_last_turn(self) -> int:
         """The first event after the seat's latest order that others' orders followed."""
         mine = {self.seat} if self.seat else set()
-        rows = self.session.exec(select(Event.seq, Event.seat).where(
-            Event.game_id == self.game_id, col(Event.type).in_((ORDER, "undo")))
-            .order_by(col(Event.seq).desc())).all()
         seen_others = False
-        for seq, seat in rows:
+        for seq, seat in self._orders_newest_first():
             if seat in mine and seen_others:
                 return int(seq) + 1
             if seat not in mine:
                 seen_others = True
         return 1
+
+    def _orders_newest_first(self, page: int = 100) -> Iterator[tuple[int, str | None]]:
+        """``(seq, seat)`` of the orders and undos, newest first, read a page at a time (the
+        search above usually stops within a round, however long the game)."""
+        below = self.last_seq + 1
+        while True:
+            rows = self.session.exec(select(Event.seq, Event.seat).where(
+                Event.game_id == self.game_id, col(Event.type).in_((ORDER, "undo")), Event.seq < below)
+                .order_by(col(Event.seq).desc()).limit(page)).all()
+            yield from rows
+            if len(rows) < page:
+                return
+            below = rows[-1][0]
 
     # -- positions --------------------------------------------------------------------------
     def state_at(self, seq: int) -> dict[str, Any]:
@@ -211,11 +227,11 @@ class Reader:
     def view_at(self, seq: int) -> dict[str, Any]:
         return self.ruleset.view(self.state_at(seq), self.seat)  # type: ignore[no-any-return]
 
-    def views_after(self, event_types: Iterable[str]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-        """``(redacted event, view just after it)`` for each visible event of these types (one replay)."""
+    def views_after(self, event_types: Iterable[str], after: int = 0) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        """``(redacted event, view just after it)`` for each visible event of these types after
+        ``after``: one fold from the newest snapshot before the first of them (else from the start)."""
         wanted, rs = set(event_types), self.ruleset
-        raw = [_as_event(r) for r in self._raw(0, None)]
-        hits = {e["seq"]: e for e in redact_all(rs, raw, self.seat, self.reveal) if e["type"] in wanted}
+        hits = {e["seq"]: e for e in self.events(after=after, upto=self.last_seq) if e["type"] in wanted}
         if not hits:
             return []
         views: dict[int, dict[str, Any]] = {}
@@ -227,8 +243,41 @@ class Reader:
                 views[event["seq"]] = rs.view(copy.deepcopy(state), self.seat)
 
         proxy.evolve = evolve
-        EngineGame.replay(proxy, raw)
+        first, last = min(hits), max(hits)
+        found = snapshots._parsed(self.session, self.game_id, first - 1) if first > 1 else None
+        if found is not None and found[1] == rs.version:
+            try:
+                EngineGame.from_snapshot(proxy, found[2], [_as_event(r) for r in self._raw(found[0], last)])
+                return [(hits[seq], views[seq]) for seq in sorted(views)]
+            except (ValueError, KeyError, TypeError):
+                views.clear()
+        EngineGame.replay(proxy, [_as_event(r) for r in self._raw(0, last)])
         return [(hits[seq], views[seq]) for seq in sorted(views)]
+
+    def series(self, name: str, event_types: Iterable[str],
+               point: Callable[[dict[str, Any], dict[str, Any]], Any]) -> list[Any]:
+        """``point(event, view just after it)`` for each visible event of these types, oldest
+        first (e.g. a chart's values). Kept in memory per process by game, seat and ``name`` and
+        extended by :meth:`views_after` the events since, so a request folds only what is new;
+        ``point`` must depend on its arguments alone and return something small."""
+        key = (str(self.session.get_bind().url), self.game_id, self.seat, getattr(self, "reveal", False),
+               self.ruleset.key, self.ruleset.version, name, tuple(sorted(event_types)))
+        after, items = 0, []
+        cached = _SERIES.get(key)
+        if cached is not None and cached[0] <= self.last_seq and self._hash_at(cached[0]) == cached[1]:
+            after, items = cached[0], list(cached[2])
+        if after < self.last_seq:
+            items += [point(e, v) for e, v in self.views_after(event_types, after)]
+        _SERIES[key] = (self.last_seq, self._hash_at(self.last_seq), items)
+        _SERIES.move_to_end(key)
+        while len(_SERIES) > SERIES_CACHE_SIZE:
+            _SERIES.popitem(last=False)
+        return list(items)
+
+    def _hash_at(self, seq: int) -> str:
+        """The chain hash of event ``seq`` (what a cached series was computed up to)."""
+        found = self.session.exec(select(Event.hash).where(Event.game_id == self.game_id, Event.seq == seq)).first()
+        return str(found or "")
 
     def _raw(self, after: int, upto: int | None) -> list[Event]:
         stmt = select(Event).where(Event.game_id == self.game_id, Event.seq > after)

@@ -4,6 +4,11 @@ A snapshot is a cache. :func:`load_game` uses the newest one whose digest
 matches its data and falls back to a full replay when there is none or it
 cannot be resumed; ``pbem.services.verify`` deletes any that disagree with a
 replay from scratch.
+
+A game keeps its newest :data:`KEEP` snapshots and, further back, one checkpoint per
+:data:`CHECKPOINT_EVERY` events (the first snapshot in each stretch): reading the position at
+any past event (the history's board, its chart) then folds at most a stretch of events from
+a checkpoint instead of replaying the whole log, whatever the game's length.
 """
 
 from __future__ import annotations
@@ -24,8 +29,12 @@ from pbem.store import events as log
 from pbem.store.models.games import Game, Snapshot
 
 logger = logging.getLogger(__name__)
-#: Snapshots kept per game (older ones are pruned when a new one is saved).
-KEEP = 4
+#: The newest snapshots kept per game (older ones are pruned when a new one is saved, but for
+#: the checkpoints below): enough to cover a round of an A&A game, so the history's default
+#: board ("since your last turn") starts from a snapshot near it.
+KEEP = 8
+#: Further back, one snapshot is kept per this many events (a checkpoint for past positions).
+CHECKPOINT_EVERY = 200
 #: Parsed snapshots kept in memory per process, by (database, row id, digest).
 CACHE_SIZE = 64
 _CACHE: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
@@ -69,12 +78,20 @@ def newest(session: Session, game_id: int, max_seq: int | None = None) -> Snapsh
 
 
 def prune(session: Session, game_id: int, keep: int = KEEP) -> None:
-    """Delete all but the newest ``keep`` snapshots of a game (they are only a cache)."""
+    """Delete the snapshots of a game that are neither among the newest ``keep`` nor the
+    checkpoint (the earliest) of their stretch of :data:`CHECKPOINT_EVERY` events."""
     seqs = session.exec(select(Snapshot.seq).where(Snapshot.game_id == game_id)
                         .order_by(col(Snapshot.seq).desc())).all()
-    if len(seqs) > keep:
+    if len(seqs) <= keep:
+        return
+    kept = set(seqs[:keep])
+    checkpoints: dict[int, int] = {}
+    for seq in sorted(seqs):
+        checkpoints.setdefault(seq // CHECKPOINT_EVERY, seq)
+    doomed = [seq for seq in seqs if seq not in kept and seq not in checkpoints.values()]
+    if doomed:
         session.exec(delete(Snapshot).where(Snapshot.game_id == game_id,
-                                            Snapshot.seq < seqs[keep - 1]))
+                                            col(Snapshot.seq).in_(doomed)))
 
 
 def all_for(session: Session, game_id: int) -> list[Snapshot]:

@@ -11,7 +11,7 @@ package never reads the database itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -49,14 +49,20 @@ class GameReader(Protocol):
     def events(self, after: int = 0, upto: int | None = None) -> list[dict[str, Any]]:
         """The events ``after < seq <= upto`` the seat may see, redacted, oldest first."""
 
-    def last_seq_of(self, event_type: str) -> int:
-        """The seq of the newest event of that type the seat may see (0: none)."""
+    def last_seq_of(self, event_type: str, upto: int | None = None) -> int:
+        """The seq of the newest event of that type the seat may see, at or before ``upto``
+        (0: none)."""
 
     def view_at(self, seq: int) -> dict[str, Any]:
         """``Ruleset.view(state after event seq, seat)``."""
 
-    def views_after(self, event_types: Iterable[str]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-        """``(event, view just after it)`` for each visible event of these types."""
+    def views_after(self, event_types: Iterable[str], after: int = 0) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        """``(event, view just after it)`` for each visible event of these types after ``after``."""
+
+    def series(self, name: str, event_types: Iterable[str],
+               point: Callable[[dict[str, Any], dict[str, Any]], Any]) -> list[Any]:
+        """``point(event, view just after it)`` for each visible event of these types, cached and
+        extended as the log grows (``point``: a pure function returning something small)."""
 
 
 class Story:

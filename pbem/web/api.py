@@ -28,7 +28,7 @@ from pbem.services import orders as order_service
 from pbem.services import queries, reading
 from pbem.services.common import get_game
 from pbem.store.models.api import hash_token
-from pbem.web import api_log, api_tokens, openapi, player_files
+from pbem.web import api_log, api_tokens, openapi, order_limits, player_files
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
@@ -268,9 +268,8 @@ def submit(game_id: int) -> ResponseReturnValue:
     if hidden:
         return hidden
     try:
-        result = order_service.submit_order(write_session(), game_id=game_id, user_id=uid(),
-                                            seat=seat, order=body["order"],
-                                            expected_seq=expected)
+        result = order_limits.submit(write_session(), game_id=game_id, user_id=uid(),
+                                     seat=seat, order=body["order"], expected_seq=expected)
     except HANDLED as exc:
         return fail_with(exc, game_id)
     return _submitted(game_id, result, seat)

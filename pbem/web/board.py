@@ -20,11 +20,11 @@ from flask_login import current_user, login_required
 
 from pbem.engine import UnknownRuleset, load_ruleset
 from pbem.int_input import strict_int
-from pbem.services import orders as order_service
 from pbem.services import reading, views
 from pbem.store import snapshots
 from pbem.ui import ui_for
 from pbem.ui.base import FormFieldError
+from pbem.web import order_limits
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.db import db_session
 from pbem.web.int_input import refuse_field
@@ -143,8 +143,8 @@ def form_order(game_id: int) -> ResponseReturnValue:
     if order is None or expected is None:
         abort(400)
     try:
-        order_service.submit_order(db_session(), game_id=game_id, user_id=current_user.id, seat=seat,
-                                   order=order, expected_seq=expected)
+        order_limits.submit(db_session(), game_id=game_id, user_id=current_user.id, seat=seat,
+                            order=order, expected_seq=expected)
     except HANDLED as exc:
         return refused(game_id, exc, seat=seat)
     return back(game_id, _("Order accepted."), order=True)
@@ -161,8 +161,8 @@ def standing(game_id: int) -> ResponseReturnValue:
     if request.method == "POST":
         order = ui.standing_order(data, request.form)
         try:
-            order_service.submit_order(db_session(), game_id=game_id, user_id=current_user.id, seat=data["seat"],
-                                       order=order, expected_seq=data["last_seq"])
+            order_limits.submit(db_session(), game_id=game_id, user_id=current_user.id, seat=data["seat"],
+                                order=order, expected_seq=data["last_seq"])
         except HANDLED as exc:
             status, body = error_body(exc, data["ruleset"])
             return _standing_page(data, error=body.get("message"), status=status)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dotenv import dotenv_values
+from limits import parse_many
 
 PREFIX = "PBEM_"
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -56,6 +57,8 @@ DEFAULTS: dict[str, Any] = {
     "REMEMBER_COOKIE_SAMESITE": "Lax",
     "WTF_CSRF_TIME_LIMIT": 6 * 3600,
     "MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
+    "ORDER_MAX_CONTENT_LENGTH": 64 * 1024,
+    "ANYTIME_ORDER_RATE_LIMIT": "30 per hour",
 }
 
 
@@ -134,6 +137,11 @@ def _check(config: dict[str, Any]) -> None:
     if config["DEFAULT_TIMEZONE"] not in zoneinfo.available_timezones():
         raise ValueError(f"PBEM_DEFAULT_TIMEZONE={config['DEFAULT_TIMEZONE']!r} is not an IANA "
                          "time zone name such as Europe/Rome")
+    try:
+        parse_many(str(config["ANYTIME_ORDER_RATE_LIMIT"]))
+    except ValueError:
+        raise ValueError(f"PBEM_ANYTIME_ORDER_RATE_LIMIT={config['ANYTIME_ORDER_RATE_LIMIT']!r} is not a "
+                         "rate limit such as '30 per hour'") from None
     if not str(config["BASE_URL"]).startswith(("http://", "https://")):
         raise ValueError(f"PBEM_BASE_URL={config['BASE_URL']!r} must start with http:// or "
                          "https://")

@@ -27,7 +27,11 @@ ERROR_TEXT = {
     404: "No such game, or a private game you are not part of.",
     409: "The game moved on (stale expected_seq; last_seq gives the new position) "
          "or the game is over.",
+    413: "The request body is larger than an order request may be (PBEM_ORDER_MAX_CONTENT_LENGTH, "
+         "64 KiB by default); nothing was saved.",
     422: "The order is well formed but the rules forbid it (rule_id names the rule).",
+    429: "Too many requests: the API's per-token limit, or (TooManyOrders) the seat's limit on "
+         "orders allowed at any time such as standing orders (PBEM_ANYTIME_ORDER_RATE_LIMIT).",
 }
 
 
@@ -174,12 +178,14 @@ def _paths() -> dict[str, Any]:
             parameters=game + [SEAT])},
         f"{p}/games/{{game_id}}/orders": {"post": _op("Submit an order", _resp(
             {"201": _json(_ref("SubmitResult"), "The events the order produced")},
-            400, 401, 403, 404, 409, 422), parameters=game, requestBody=_body("OrderSubmission"))},
+            400, 401, 403, 404, 409, 413, 422, 429), parameters=game,
+            requestBody=_body("OrderSubmission"))},
         f"{p}/games/{{game_id}}/start": {"post": _op("Start a forming game (organiser)", _resp(
             {"200": _json(_ref("GameSummary"), "The started game")}, 400, 401, 403, 404, 409),
             parameters=game, requestBody={**_body("StartRequest"), "required": False})},
         f"{p}/games/{{game_id}}/undo": {"post": _op("Take back your latest order", _resp(
-            {"201": _json(_ref("SubmitResult"), "The undo event")}, 400, 401, 403, 404, 409, 422),
+            {"201": _json(_ref("SubmitResult"), "The undo event")}, 400, 401, 403, 404, 409, 413,
+            422),
             parameters=game, requestBody=_body("UndoRequest"))},
         f"{p}/games/{{game_id}}/log": {"get": _op("The event log, redacted for you", _resp(
             {"200": _json(_ref("LogPage"), "A page of events")}, 400, 401, 403, 404),

@@ -41,7 +41,7 @@ from pbem.services.invitations import pending as pending_invitations
 from pbem.store.models.accounts import User
 from pbem.store.witness import head as log_head
 from pbem.ui import ui_for
-from pbem.web import api_log
+from pbem.web import api_log, order_limits
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
@@ -313,8 +313,8 @@ def order(game_id: int) -> ResponseReturnValue:
     if problem:
         return render_game(game_id, status=400, error={"text": problem}, form=form, seat=seat)
     try:
-        order_service.submit_order(write_session(), game_id=game_id, user_id=current_user.id,
-                                   seat=seat, order=parsed, expected_seq=expected)
+        order_limits.submit(write_session(), game_id=game_id, user_id=current_user.id,
+                            seat=seat, order=parsed, expected_seq=expected)
     except HANDLED as exc:
         return refused(game_id, exc, form, seat)
     return back(game_id, _("Order accepted."), order=True)
@@ -339,9 +339,8 @@ def undo(game_id: int) -> ResponseReturnValue:
 @login_required
 def salt(game_id: int) -> ResponseReturnValue:
     try:
-        order_service.add_salt(write_session(), game_id=game_id, user_id=current_user.id,
-                               seat=request.form.get("seat", ""),
-                               salt=request.form.get("salt", ""))
+        order_limits.add_salt(write_session(), game_id=game_id, user_id=current_user.id,
+                              seat=request.form.get("seat", ""), salt=request.form.get("salt", ""))
     except HANDLED as exc:
         return refused(game_id, exc)
     return back(game_id, _("Your salt goes into the next dice period."))

@@ -215,12 +215,20 @@ def test_salt_is_logged_for_the_next_dice_period(session: Session, game: Game, u
         orders.add_salt(session, game_id=game.id, user_id=users["carla"].id, seat="red", salt="x")
 
 
-def test_only_the_newest_snapshots_are_kept(session: Session, game: Game, users) -> None:
-    for _ in range(snapshots.KEEP + 2):
+def test_the_newest_snapshots_and_one_checkpoint_per_stretch_are_kept(session: Session, game: Game, users,
+                                                                     monkeypatch) -> None:
+    monkeypatch.setattr(snapshots, "CHECKPOINT_EVERY", 10)
+    made = []
+    for _ in range(snapshots.KEEP + 8):
         for name, seat in (("rita", "red"), ("bruno", "blue")):
             submit(session, game, users, name, seat, {"type": "end"})
+            made.append(game.last_seq)
     kept = [s.seq for s in snapshots.all_for(session, game.id)]
-    assert len(kept) == snapshots.KEEP and kept[-1] == game.last_seq
+    newest = sorted(set(made))[-snapshots.KEEP:]
+    assert kept[-snapshots.KEEP:] == newest and kept[-1] == game.last_seq
+    older = kept[:-snapshots.KEEP]
+    assert older and len({seq // 10 for seq in older}) == len(older)  # one per stretch of 10 events
+    assert len(kept) < len(set(made))
 
 
 def test_a_failure_late_in_the_use_case_leaves_no_half_written_change(

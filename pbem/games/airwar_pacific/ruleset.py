@@ -44,6 +44,15 @@ class AirwarPacific(Ruleset):
     family = "awp."
     dice_period = "game"
     multi_seat = "none"
+    #: Every order type and its fields (``Ruleset.order_schema``): any other field is refused
+    #: (ENGINE-ORDER-3); the values are checked by the rules, with their own rule ids.
+    order_fields = {
+        "deal": {}, "mobilize": {"cards": {}}, "attack": {"target": {}, "mission": {}, "launch": {}},
+        "pass": {}, "intercept": {"cards": {}}, "engage": {"interceptor": {}, "target": {}},
+        "end_combat": {}, "battle": {"card": {}, "on": {}}, "battle_pass": {}, "counter": {"card": {}},
+        "counter_pass": {}, "allocate": {"convoy": {}, "parafrag": {}}, "base_loss": {"discard": {}},
+        "convoy_discard": {"cards": {}},
+    }
 
     def options_schema(self) -> list[dict[str, Any]]:
         return [dict(o) for o in OPTIONS]

@@ -30,6 +30,15 @@ class VictoryRuleset(Ruleset):
     dice_period = "game"  # hidden information: seeds are revealed only when the game ends
     multi_seat = "none"
     reveal_at_end = True  # the whole log is shown to both players once the game has a result
+    #: Every order type and its fields (``Ruleset.order_schema``): any other field is refused
+    #: (ENGINE-ORDER-3); the values are checked by the rules, with their own rule ids.
+    order_fields = {
+        "deploy": {"placements": {}}, "move": {"moves": {}}, "end_move": {"restart": {}},
+        "air_cover": {"blocks": {}}, "choose_battle": {"hex": {}},
+        "act": {"block": {}, "action": {}, "target": {}, "to": {}}, "take_hit": {"block": {}},
+        "retreat_all": {"moves": {}, "blockade": {}}, "rebase": {"moves": {}},
+        "end_turn": {"beachheads": {}, "cancel": {}}, "produce": {"builds": {}},
+    }
 
     def options_schema(self) -> list[dict[str, Any]]:
         return [

@@ -44,13 +44,17 @@ def grouped_log(story: Story, events: list[dict[str, Any]], first_label: str, ga
     return [g for g in groups if g["lines"]]
 
 
+def _income_point(event: dict[str, Any], view: dict[str, Any]) -> tuple[str, int, int, int]:
+    power = event["payload"]["power"]
+    return power, view["round"], view["ipcs"][power], event["payload"]["amount"]
+
+
 def chart(read: GameReader) -> dict[str, Any]:
-    """Production and IPCs of each power after each income collection, by round."""
+    """Production and IPCs of each power after each income collection, by round (the points are
+    kept by the reader and extended with the events since, not replayed on every request)."""
     series: dict[str, dict[int, dict[str, int]]] = {}
-    for event, view in read.views_after(["aa.income_collected"]):
-        power = event["payload"]["power"]
-        series.setdefault(power, {})[view["round"]] = {"ipcs": view["ipcs"][power],
-                                                       "production": event["payload"]["amount"]}
+    for power, round_, ipcs, amount in read.series("aa.income", ["aa.income_collected"], _income_point):
+        series.setdefault(power, {})[round_] = {"ipcs": ipcs, "production": amount}
     rounds = sorted({r for by_round in series.values() for r in by_round})
     return {"rounds": rounds, "series": series, "svg": _chart_svg(rounds, series)}
 
@@ -89,10 +93,24 @@ def at_arg(args: Mapping[str, str], last_seq: int, default: int | None = None) -
         return max(1, min(fallback, last_seq))
 
 
+def default_start(data: dict[str, Any], read: GameReader) -> int:
+    """Where the history begins by default: a player's last turn; for a spectator, the turn of
+    the power now playing one round ago (as much as a player sees, never the whole log)."""
+    if data["seat"] is not None:
+        return read.since_last_turn()
+    seq = read.last_seq or 1
+    for _turn in range(len(data["seats"]) + 1):
+        found = read.last_seq_of("aa.turn_started", upto=seq - 1)
+        if not found:
+            return 1
+        seq = found
+    return seq
+
+
 def history(ui: Any, data: dict[str, Any], read: GameReader, args: Mapping[str, str],
             language: str) -> tuple[str, dict[str, Any]]:
     _ = CATALOG.bind(language)
-    start = read.since_last_turn()
+    start = default_start(data, read)
     try:
         start = max(1, min(int(args.get("from", start)), data["last_seq"] + 1))
     except ValueError:
@@ -103,7 +121,8 @@ def history(ui: Any, data: dict[str, Any], read: GameReader, args: Mapping[str, 
     fr = frame(data, read, at, _)
     story = ui.story(read.ruleset, Audience(language, data["seat"], {s["id"]: s["name"] for s in data["seats"]}),
                      fr["view"])
-    earlier = [e for e in read.events(upto=start - 1) if e["type"] == "aa.turn_started"] if start > 1 else []
+    turn_seq = read.last_seq_of("aa.turn_started", upto=start - 1) if start > 1 else 0
+    earlier = read.events(after=turn_seq - 1, upto=turn_seq) if turn_seq else []
     first = story.line(earlier[-1]) if earlier else _("Start of the game")
     prev = max([s for s in steps if s < at] or [start - 1 if start > 1 else 1])
     nxt = min([s for s in steps if s > at] or [data["last_seq"]])
