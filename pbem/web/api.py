@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from datetime import datetime
 from typing import Any
 
@@ -39,6 +40,7 @@ from pbem.web.play import may_export, view_for
 PREFIX = openapi.PREFIX
 logger = logging.getLogger(__name__)
 LOG_DEFAULT = 100
+SEAT_ID = re.compile(openapi.SEAT_PATTERN.strip("^$"))
 
 bp = Blueprint("api", __name__)
 csrf.exempt(bp)  # checked below: bearer requests need none, session requests do
@@ -138,6 +140,20 @@ def body_object() -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+def seat_arg() -> str | None:
+    """The ``seat`` query parameter: None when absent or empty; a value that cannot be a
+    seat id ends the request with a 400 (as the OpenAPI document says)."""
+    seat = request.args.get("seat") or None
+    if seat is not None and not SEAT_ID.fullmatch(seat):
+        abort(make_response(fail(400, "BadRequest", bad_seat())))
+    return seat
+
+
+def bad_seat() -> str:
+    return _("'seat' is a seat id: a lower-case letter, then lower-case letters, digits "
+             "or '_'.")
+
+
 def summary(game: Any, *, my_seats: list[str] | None = None) -> dict[str, Any]:
     return {
         "id": game.id, "title": game.title, "ruleset": game.ruleset_key, "status": game.status,
@@ -201,7 +217,7 @@ def games() -> ResponseReturnValue:
 @bp.get(PREFIX + "/games/<int:game_id>")
 def game(game_id: int) -> ResponseReturnValue:
     try:
-        data = view_for(game_id, uid(), request.args.get("seat") or None)
+        data = view_for(game_id, uid(), seat_arg())
     except HANDLED as exc:
         return fail_with(exc)
     return jsonify(view_json(data))
@@ -209,7 +225,7 @@ def game(game_id: int) -> ResponseReturnValue:
 
 @bp.get(PREFIX + "/games/<int:game_id>/options")
 def options(game_id: int) -> ResponseReturnValue:
-    seat = request.args.get("seat") or None
+    seat = seat_arg()
     try:
         data = view_for(game_id, uid(), seat)
     except HANDLED as exc:
@@ -246,6 +262,8 @@ def _seat_and_seq(body: dict[str, Any]) -> tuple[str, int] | str:
     seat, expected = body.get("seat"), body.get("expected_seq")
     if not isinstance(seat, str) or not seat:
         return _("'seat' (the seat you play for) is required.")
+    if not SEAT_ID.fullmatch(seat):
+        return bad_seat()
     if not isinstance(expected, int) or isinstance(expected, bool):
         return _("'expected_seq' (the last_seq your order is based on) is a required "
                  "integer.")
@@ -293,8 +311,8 @@ def undo(game_id: int) -> ResponseReturnValue:
 
 
 def _int_arg(name: str, default: int, lo: int, hi: int) -> int | str:
-    raw = request.args.get(name)
-    value = default if raw in (None, "") else strict_int(raw, lo, hi)
+    raw = request.args.get(name)  # present but empty is no number either (400)
+    value = default if raw is None else strict_int(raw, lo, hi)
     if value is None:
         return _("'%(name)s' is a whole number between %(lo)s and %(hi)s.", name=name, lo=lo,
                  hi=hi)
@@ -308,7 +326,7 @@ def log(game_id: int) -> ResponseReturnValue:
     if isinstance(after, str) or isinstance(limit, str):
         return fail(400, "BadRequest", str(after if isinstance(after, str) else limit))
     try:
-        data = view_for(game_id, uid(), request.args.get("seat") or None)
+        data = view_for(game_id, uid(), seat_arg())
     except HANDLED as exc:
         return fail_with(exc)
     names = {s["id"]: s["name"] for s in data["seats"]}

@@ -42,10 +42,12 @@ def _resp(ok: dict[str, Any], *codes: int) -> dict[str, Any]:
                  for c in sorted({400, *codes})}
 
 
+#: A seat id as the rulesets name them (``ussr``, ``red``); the API refuses any other (400).
+SEAT_PATTERN = "^[a-z][a-z0-9_]{0,39}$"
 SEAT = {"name": "seat", "in": "query",
-        "schema": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,39}$"},
-        "description": "Which of your seats to see (and act) as; default: one that owes a "
-                        "decision, else your first seat. Another's seat shows only public data."}
+        "schema": {"type": "string", "pattern": "^([a-z][a-z0-9_]{0,39})?$"},
+        "description": "Which of your seats to see (and act) as; absent or empty: one that owes "
+                        "a decision, else your first seat. Another's seat shows only public data."}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "integer"}}
 
 SCHEMAS: dict[str, Any] = {
@@ -77,7 +79,8 @@ SCHEMAS: dict[str, Any] = {
     "OrderSubmission": {
         "type": "object", "required": ["seat", "order", "expected_seq"],
         "properties": {
-            "seat": {"type": "string", "description": "The seat you play this order for."},
+            "seat": {"type": "string", "pattern": SEAT_PATTERN,
+                     "description": "The seat you play this order for."},
             "order": _ref("Order"),
             "expected_seq": {"type": "integer",
                              "description": "The last_seq you based the order on."},
@@ -85,7 +88,8 @@ SCHEMAS: dict[str, Any] = {
     },
     "UndoRequest": {
         "type": "object", "required": ["seat", "expected_seq"],
-        "properties": {"seat": {"type": "string"}, "expected_seq": {"type": "integer"}},
+        "properties": {"seat": {"type": "string", "pattern": SEAT_PATTERN},
+                       "expected_seq": {"type": "integer"}},
     },
     "StartRequest": {
         "type": "object", "additionalProperties": False,

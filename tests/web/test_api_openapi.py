@@ -85,3 +85,25 @@ def test_405_names_the_allowed_methods(client):
     assert "GET" in response.headers["Allow"]
     page = client.put("/auth/login")
     assert page.status_code == 405 and "POST" in page.headers["Allow"]
+
+
+def test_a_seat_or_number_the_document_refuses_is_a_400_found_by_schemathesis(
+        app, client, user_factory):
+    """schemathesis's negative_data_rejection: ``seat=0``, ``seat=0.5``, ``limit=`` were
+    answered 200 (the default seat, the default page) against the documented pattern."""
+    from tests.web.test_api import bearer, order_body, token_for
+    from tests.web.test_play import race_game
+
+    game_id, red, _blue = race_game(app, user_factory)
+    auth = bearer(token_for(app, red))
+    base = f"{PREFIX}/games/{game_id}"
+    for url in (f"{base}?seat=0", f"{base}/options?seat=0.5", f"{base}/log?seat=R%C3%A9d",
+                f"{base}/log?limit=", f"{base}/log?after="):
+        response = client.get(url, headers=auth)
+        assert response.status_code == 400, url
+        assert response.get_json()["error"] == "BadRequest"
+    assert client.get(f"{base}?seat=", headers=auth).status_code == 200  # empty: the default
+    assert client.get(f"{base}/log?seat=red&limit=5", headers=auth).status_code == 200
+    refused = client.post(f"{base}/orders", json=order_body("Red!", {"type": "step"}, 1),
+                          headers=auth)
+    assert refused.status_code == 400 and "seat" in refused.get_json()["message"]
