@@ -9,16 +9,19 @@ Runs on SQLite, and on PostgreSQL when PBEM_TEST_DATABASE_URL is set.
 from __future__ import annotations
 
 import logging
-import os
-import signal
 import time
 
-from sqlmodel import Session, select
-
-from pbem.notify.outbox import enqueue_email
-from pbem.store.db import make_engine
-from pbem.store.models.outbox import SENT, OutboxMessage
-from tests.processes.procs import sink, start_worker, stop, wait_for
+from pbem.store.models.outbox import SENT
+from tests.processes.procs import (
+    assert_resent_only_in_flight,
+    kill9,
+    outbox_statuses,
+    queue_mail,
+    sink,
+    start_worker,
+    stop,
+    wait_for,
+)
 
 log = logging.getLogger(__name__)
 MESSAGES = 90
@@ -26,46 +29,9 @@ MESSAGES = 90
 SLOW = 0.05
 
 
-def _queue(database_url: str, n: int = MESSAGES) -> list[str]:
-    engine = make_engine(database_url)
-    try:
-        with Session(engine) as session:
-            rows = [enqueue_email(session, to_address=f"p{i}@example.org", subject=f"m{i}",
-                                  text="t", kind="test") for i in range(n)]
-            session.commit()
-            return [r.message_id for r in rows]
-    finally:
-        engine.dispose()
-
-
-def _statuses(database_url: str) -> set[str]:
-    engine = make_engine(database_url)
-    try:
-        with Session(engine) as session:
-            return {r.status for r in session.exec(select(OutboxMessage))}
-    finally:
-        engine.dispose()
-
-
-def _kill(proc) -> None:  # type: ignore[no-untyped-def]
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(10)
-
-
-def _in_flight_only(box, windows: list[tuple[int, int]]) -> None:  # type: ignore[no-untyped-def]
-    """Every duplicate was received twice, the first time right at a kill (in flight)."""
-    ids = box.ids()
-    for mid, n in box.duplicates().items():
-        assert n == 2, f"{mid} was sent {n} times"
-        first = ids.index(mid)
-        assert any(lo <= first < hi for lo, hi in windows), (
-            f"{mid} (received #{first}) was resent but was not in flight at a kill {windows}")
-    assert len(box.duplicates()) <= len(windows)
-
-
 def test_worker_killed_repeatedly_loses_nothing_resends_only_in_flight_restarts_fast(
         database_url, tmp_path):
-    queued = _queue(database_url)
+    queued = queue_mail(database_url, MESSAGES)
     windows: list[tuple[int, int]] = []
     restart_waits: list[float] = []
     with sink(SLOW) as (box, port):
@@ -78,7 +44,7 @@ def test_worker_killed_repeatedly_loses_nothing_resends_only_in_flight_restarts_
                 restart_waits.append(box.first_after(started) - started)  # type: ignore[operator]
                 assert wait_for(lambda b=before: box.count() >= b + 12, 30)
                 at_kill = box.count()
-                _kill(proc)
+                kill9(proc)
                 time.sleep(3 * SLOW)  # the message in flight lands in the sink, or not
                 windows.append((at_kill - 1, box.count()))
             finally:
@@ -94,16 +60,16 @@ def test_worker_killed_repeatedly_loses_nothing_resends_only_in_flight_restarts_
         finally:
             stop(proc)
     assert sorted(set(box.ids())) == sorted(queued)
-    _in_flight_only(box, windows)
+    assert_resent_only_in_flight(box, windows)
     assert max(restart_waits) < 15, restart_waits
-    assert _statuses(database_url) == {SENT}
+    assert outbox_statuses(database_url) == {SENT}
     log.warning("restart to first send (s): %s; duplicates: %s over %s kills",
                 [round(w, 2) for w in restart_waits], len(box.duplicates()), len(windows))
 
 
 def test_standby_worker_on_another_host_takes_over_a_killed_workers_claims_within_30_s(
         database_url, tmp_path):
-    queued = _queue(database_url)
+    queued = queue_mail(database_url, MESSAGES)
     with sink(SLOW) as (box, port):
         alpha = start_worker(database_url, tmp_path, port, name="alpha", WORKER_HOST="alpha")
         beta = None
@@ -112,7 +78,7 @@ def test_standby_worker_on_another_host_takes_over_a_killed_workers_claims_withi
             beta = start_worker(database_url, tmp_path, port, name="beta", WORKER_HOST="beta")
             assert wait_for(lambda: box.count() >= 15, 30)
             at_kill = box.count()
-            _kill(alpha)
+            kill9(alpha)
             killed = time.monotonic()
             time.sleep(3 * SLOW)
             window = (at_kill - 1, box.count())
@@ -127,6 +93,6 @@ def test_standby_worker_on_another_host_takes_over_a_killed_workers_claims_withi
                     stop(proc)
     assert takeover < 30, takeover
     assert sorted(set(box.ids())) == sorted(queued)
-    _in_flight_only(box, [window])
-    assert _statuses(database_url) == {SENT}
+    assert_resent_only_in_flight(box, [window])
+    assert outbox_statuses(database_url) == {SENT}
     log.warning("takeover after kill -9: %.1f s", takeover)
