@@ -1,0 +1,282 @@
+"""Load: gunicorn (4 workers) on PostgreSQL, 72 A&A 1941 games, 144 players, C clients.
+
+    .venv/bin/python benchmarks/load.py --seconds 30 --clients 16
+
+Creates a fresh PostgreSQL database (``pbem_load_<pid>`` on the server of ``--database-url``,
+default the local one), makes 144 players and 72 started games through the services (each
+game: one player holds the Allies, the other the Axis), starts gunicorn on it, logs every
+client in (each client is one player of its own game) and then, for ``--seconds``, each client
+loads its game page and, every ``--order-every`` pages, submits a purchase order through the
+page's form (as the browser does; accepted: a redirect to the page; or refused 4xx). Then it stops
+gunicorn and drops the database.
+
+Rate limits are off (one address makes every request). A 5xx, a failed connection or an
+unexpected status is an error. The last line is
+``page_rps=… page_p50_ms=… page_p99_ms=… order_rps=… order_p50_ms=… errors=…``.
+Target (issue 11): page_rps >= 250 at 16 clients on the 2-core machine, errors 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+GAMES = 72
+PASSWORD = "load test password"
+FAST_HASH = "pbkdf2:sha256:1000"
+ALLIES, AXIS = ("ussr", "uk", "usa"), ("germany", "japan")
+#: Statuses an order may get without being an error: accepted (302 to the page), or refused by the
+#: rules or as stale (400, 403, 409, 422).
+ORDER_OK = {302, 303, 400, 403, 409, 422}
+
+
+def create_database(admin_url: str, name: str) -> str:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    base = make_url(admin_url)
+    conninfo = base.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
+def drop_database(admin_url: str, name: str) -> None:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    conninfo = make_url(admin_url).set(drivername="postgresql").render_as_string(
+        hide_password=False)
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def populate(database_url: str) -> list[tuple[str, int, str]]:
+    """144 players, 72 started games; (email, game id, a seat of theirs) per player."""
+    from sqlmodel import Session
+
+    from pbem.services import games as game_service
+    from pbem.store.db import create_schema, make_engine
+    from pbem.store.models.accounts import User
+
+    engine = make_engine(database_url)
+    create_schema(engine)
+    players = []
+    with Session(engine, expire_on_commit=False) as s:
+        for g in range(GAMES):
+            people = []
+            for side in ("allies", "axis"):
+                user = User(email=f"{side}{g}@example.org", display_name=f"{side.title()} {g}",
+                            password_hash="")
+                user.set_password(PASSWORD, FAST_HASH)
+                s.add(user)
+                people.append(user)
+            s.commit()
+            game = game_service.create_game(s, organiser_id=people[0].id, ruleset_key="aa1941",
+                                            title=f"Load {g}", options={})
+            for user, seats in zip(people, (ALLIES, AXIS), strict=True):
+                for seat in seats:
+                    game_service.join_game(s, game_id=game.id, user_id=user.id, seat=seat)
+            game_service.start_game(s, game_id=game.id, user_id=people[0].id)
+            players += [(people[0].email, int(game.id), "ussr"),
+                        (people[1].email, int(game.id), "germany")]
+    engine.dispose()
+    return players
+
+
+class Client:
+    """One player: its own cookie, one request per connection (gunicorn's sync workers)."""
+
+    def __init__(self, port: int, email: str, game_id: int, seat: str) -> None:
+        self.port, self.email, self.game_id, self.seat = port, email, game_id, seat
+        self.cookies: dict[str, str] = {}
+        self.page_ms: list[float] = []
+        self.order_ms: list[float] = []
+        self.statuses: Counter[str] = Counter()
+        self.errors: list[str] = []
+
+    def request(self, method: str, path: str,
+                form: dict[str, str] | None = None) -> tuple[int, str]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        body = None
+        if form is not None:
+            body = urllib.parse.urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            conn.request(method, path, body, headers)
+            response = conn.getresponse()
+            text = response.read().decode("utf-8", "replace")
+            for value in response.headers.get_all("Set-Cookie") or []:
+                name, _eq, rest = value.partition("=")
+                self.cookies[name.strip()] = rest.split(";", 1)[0]
+            return response.status, text
+        finally:
+            conn.close()
+
+    @staticmethod
+    def csrf(html: str) -> str:
+        match = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
+        return match.group(1) if match else ""
+
+    def log_in(self) -> None:
+        _status, page = self.request("GET", "/auth/login")
+        status, _text = self.request("POST", "/auth/login", {
+            "email": self.email, "password": PASSWORD, "csrf_token": self.csrf(page)})
+        if status != 302:
+            raise RuntimeError(f"{self.email} could not log in ({status})")
+
+    def timed(self, kind: str, method: str, path: str,
+              form: dict[str, str] | None = None) -> str:
+        start = time.perf_counter()
+        try:
+            status, text = self.request(method, path, form)
+        except OSError as err:
+            self.errors.append(f"{kind}: {type(err).__name__}: {err}")
+            return ""
+        elapsed = (time.perf_counter() - start) * 1000
+        self.statuses[f"{kind} {status}"] += 1
+        ok = status == 200 if kind == "page" else status in ORDER_OK
+        if not ok:
+            self.errors.append(f"{kind} {path}: {status} {text[:200]}")
+        (self.page_ms if kind == "page" else self.order_ms).append(elapsed)
+        return text
+
+    def run(self, deadline: float, order_every: int) -> None:
+        n = 0
+        while time.monotonic() < deadline:
+            n += 1
+            page = self.timed("page", "GET", f"/games/{self.game_id}")
+            if order_every and n % order_every == 0 and page:
+                seq = re.search(r'name="expected_seq" value="(\d+)"', page)
+                self.timed("order", "POST", f"/games/{self.game_id}/aa/order", {
+                    "csrf_token": self.csrf(page), "seat": self.seat, "kind": "purchase",
+                    "buy-infantry": str(1 + n % 3), "expected_seq": seq.group(1) if seq else "1"})
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_gunicorn(database_url: str, port: int, workers: int, tmp: Path) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
+    env.update({"PBEM_DATABASE_URL": database_url, "PBEM_INSTANCE_PATH": str(tmp / "instance"),
+                "PBEM_DOTENV_PATH": str(tmp / "no.env"), "PBEM_SECRET_KEY": "load-secret",
+                "PBEM_BASE_URL": f"http://127.0.0.1:{port}", "PBEM_RATELIMIT_ENABLED": "false",
+                "PBEM_PASSWORD_HASH_METHOD": FAST_HASH})
+    log = open(tmp / "gunicorn.log", "wb")  # noqa: SIM115  (closed with the process)
+    return subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers",
+         str(workers), "--timeout", "60", "pbem:create_app()"],
+        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+
+
+def wait_up(port: int, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/auth/login")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError("gunicorn did not start")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def drive(port: int, players: list[tuple[str, int, str]], args: Any) -> list[Client]:
+    clients = [Client(port, *players[i % len(players)]) for i in range(args.clients)]
+    for client in clients:
+        client.log_in()
+        client.request("GET", f"/games/{client.game_id}")  # warm each worker's caches
+    deadline = time.monotonic() + args.seconds
+    threads = [threading.Thread(target=c.run, args=(deadline, args.order_every))
+               for c in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(args.seconds + 120)
+    return clients
+
+
+def report(clients: list[Client], seconds: float) -> str:
+    pages = [ms for c in clients for ms in c.page_ms]
+    orders = [ms for c in clients for ms in c.order_ms]
+    errors = [e for c in clients for e in c.errors]
+    statuses: Counter[str] = Counter()
+    for c in clients:
+        statuses.update(c.statuses)
+    print(f"responses: {dict(sorted(statuses.items()))}")
+    for error in errors[:5]:
+        print("error:", error)
+    load = os.getloadavg()
+    print(f"load average after the run: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    return (f"page_rps={len(pages) / seconds:.1f} page_p50_ms={percentile(pages, 0.5):.1f} "
+            f"page_p99_ms={percentile(pages, 0.99):.1f} order_rps={len(orders) / seconds:.1f} "
+            f"order_p50_ms={statistics.median(orders) if orders else 0.0:.1f} "
+            f"errors={len(errors)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--order-every", type=int, default=10,
+                        help="each client submits an order every N pages (0: never)")
+    parser.add_argument("--database-url", default=os.environ.get(
+        "PBEM_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"))
+    args = parser.parse_args()
+    name = f"pbem_load_{os.getpid()}"
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        database_url = create_database(args.database_url, name)
+        server = None
+        try:
+            started = time.monotonic()
+            players = populate(database_url)
+            print(f"{len(players)} players, {GAMES} games made in "
+                  f"{time.monotonic() - started:.0f} s", flush=True)
+            port = free_port()
+            server = start_gunicorn(database_url, port, args.workers, tmp)
+            wait_up(port)
+            clients = drive(port, players, args)
+            print(f"{args.clients} clients, {args.seconds:.0f} s, gunicorn --workers "
+                  f"{args.workers}, an order every {args.order_every} pages")
+            line = report(clients, args.seconds)
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait(30)
+            drop_database(args.database_url, name)
+    print(line)
+
+
+if __name__ == "__main__":
+    main()
