@@ -184,6 +184,22 @@ def _paths() -> dict[str, Any]:
             {"201": _json(_ref("SubmitResult"), "The events the order produced")},
             400, 401, 403, 404, 409, 413, 422, 429), parameters=game,
             requestBody=_body("OrderSubmission"))},
+        f"{p}/files": {
+            "get": _op("The game files kept in your profile (card lists, decks)", _resp(
+                {"200": _json({"type": "object"}, "Your files")}, 401, 429)),
+            "post": _op("Keep a game file in your profile", _resp(
+                {"201": _json({"type": "object"}, "The file kept")}, 401, 404, 413, 429),
+                requestBody={"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "properties": {"ruleset": {"type": "string"}, "kind": {"type": "string"},
+                                                     "name": {"type": "string"}, "document": {"type": "object"}},
+                    "required": ["ruleset", "kind", "document"]}}}})},
+        f"{p}/rulesets/{{key}}/check-position": {"post": _op(
+            "Check game files (options and uploaded documents) against a ruleset", _resp(
+                {"200": _json({"type": "object"}, "The files make a valid starting position")},
+                401, 404, 413, 422, 429),
+            parameters=[{"name": "key", "in": "path", "required": True, "schema": {"type": "string"}}],
+            requestBody={"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "properties": {"files": {"type": "object"}, "options": {"type": "object"}}}}}})},
         f"{p}/games/{{game_id}}/start": {"post": _op("Start a forming game (organiser)", _resp(
             {"200": _json(_ref("GameSummary"), "The started game")}, 400, 401, 403, 404, 409),
             parameters=game, requestBody={**_body("StartRequest"), "required": False})},

@@ -24,7 +24,7 @@ from pbem.store.db import create_schema, make_engine
 from pbem.store.models.outbox import OutboxMessage
 from pbem.web import create_app
 from pbem.web.db import get_engine
-from tests.browser.test_play_aa import DESKTOP, PASSWORD, PHONE, Screen
+from tests.browser.aa_helpers import DESKTOP, PASSWORD, PHONE, Screen
 from tests.fixtures_web import FAST_HASH
 from tests.i18n_leaks import english_in, visible_text
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_play_aa import DESKTOP, PHONE, Screen, register
+from tests.browser.aa_helpers import DESKTOP, PHONE, Screen, register
 
 pytestmark = pytest.mark.browser
 

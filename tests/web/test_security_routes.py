@@ -64,6 +64,7 @@ ARG_FOR = {
     "filename": "static_file",
     **{name: name for name in ("club_id", "league_id", "season_id", "pairing_id", "invite_id", "member_id")},
     "invitation_id": "seat_invitation_id",
+    "file_id": "file_id",
     "key": "ruleset_key",
     "name": "query_name",
 }
@@ -166,8 +167,24 @@ def world(app: Flask, user_factory: Any, *, visibility: str = "private",
             invite_token=ids["invite"] or "no-invite", api_token=token,
             api_token_id=ids["token"], vacation_id=ids["vacation"], message_id=ids["message"],
             reset_token=reset, email_token=email, open_token=open_token(red.id, ids["game"]),
-            unsubscribe_token=unsubscribe_token(red.id), extra=league_world(app, red, blue),
+            unsubscribe_token=unsubscribe_token(red.id), extra={**league_world(app, red, blue),
+                                                                "file_id": player_file(app, red.id)},
             seat_invitation_id=ids["invitation"].id, seat_invitation_token=seat_invitation_token)
+
+
+def player_file(app: Flask, user_id: int) -> int:
+    """A card list kept in Rosa's profile (the profile's file routes point at it)."""
+    import json
+
+    from pbem.engine import load_ruleset
+    from pbem.games.rulesdata import load_json
+    from pbem.services.player_files import save_file
+
+    with Session(get_engine(app)) as s:
+        row = save_file(s, user_id=user_id, ruleset=load_ruleset("airwar_pacific"), kind="card_list",
+                        name="club cards", document=json.loads(json.dumps(load_json("airwar_pacific",
+                                                                                    "sample_cards.json"))))
+        return int(row.id)  # type: ignore[arg-type]
 
 
 def rules(app: Flask) -> list[Rule]:
