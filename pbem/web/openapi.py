@@ -199,7 +199,8 @@ def _paths() -> dict[str, Any]:
                 401, 404, 413, 422, 429),
             parameters=[{"name": "key", "in": "path", "required": True, "schema": {"type": "string"}}],
             requestBody={"required": True, "content": {"application/json": {"schema": {
-                "type": "object", "properties": {"files": {"type": "object"}, "options": {"type": "object"}}}}}})},
+                "type": "object", "required": ["files"],
+                "properties": {"files": {"type": "object"}, "options": {"type": "object"}}}}}})},
         f"{p}/games/{{game_id}}/start": {"post": _op("Start a forming game (organiser)", _resp(
             {"200": _json(_ref("GameSummary"), "The started game")}, 400, 401, 403, 404, 409),
             parameters=game, requestBody={**_body("StartRequest"), "required": False})},

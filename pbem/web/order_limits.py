@@ -73,7 +73,8 @@ def _anytime_limits(session: Session, game_id: int, order: Any) -> list[RateLimi
         ruleset = load_ruleset(get_game(session, game_id).ruleset_key)
     except (ServiceError, UnknownRuleset):  # the order service reports them
         return []
-    return _limits() if order.get("type") in ruleset.anytime_orders else []
+    kind = order.get("type")
+    return _limits() if isinstance(kind, str) and kind in ruleset.anytime_orders else []
 
 
 def _keys(game_id: int, seat: str, kind: str = "anytime-orders") -> tuple[str, ...]:

@@ -63,7 +63,7 @@ def option_summary(ruleset: Ruleset, options: dict[str, Any]) -> list[tuple[str,
     out = []
     for spec in ruleset.options_schema():
         value = options.get(spec["name"], spec.get("default"))
-        if spec.get("type") == "bool":
+        if spec.get("type") == "bool" or spec.get("type") in ("json", "file"):  # a file: uploaded or not
             shown = _("yes") if value else _("no")
         else:
             choices = [c if isinstance(c, dict) else {"value": c} for c in spec.get("choices", [])]

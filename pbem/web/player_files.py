@@ -190,7 +190,8 @@ def api_check_position(key: str) -> ResponseReturnValue:
     """``POST /api/v1/rulesets/<key>/check-position`` ``{"files": {name: document}, "options": {}}``:
     200 when the engine accepts the starting position, else the refusal naming the rule."""
     body = request.get_json(silent=True)
-    if not isinstance(body, dict) or not isinstance(body.get("files"), dict):
+    if not isinstance(body, dict) or not isinstance(body.get("files"), dict) \
+            or not isinstance(body.get("options", {}), dict):
         message = _("Send {\"files\": {...}, \"options\": {...}} as JSON.")
         return jsonify({"error": "BadRequest", "message": message}), 400
     try:

@@ -66,7 +66,7 @@ def test_VIC_VIC_06_an_uploaded_scenario_plays_to_its_end_through_the_api_and_th
     page = clients["red"].get(f"/games/{game_id}?seat=red").get_data(as_text=True)
     assert "Short River" in page and "1999-it" in page
 
-    game = bot_plays(app, clients, game_id, seed=7, decisions=12)
+    game = bot_plays(app, clients, game_id, seed=7, decisions=4)
     assert game.result() is None
     red_log = clients["red"].get(f"/api/v1/games/{game_id}/log?limit=500&seat=red").get_data(as_text=True)
     i = red_log.find("blue-0")
