@@ -22,6 +22,7 @@ HERE = Path(__file__).parent
 
 class AAUI(GameUI):
     family = "aa"
+    orders_panel = True  # page_html has the orders panel (id "orders"): messages and refusals go there
     catalog = describe.CATALOG
     story_class = describe.AAStory
 
@@ -89,7 +90,7 @@ class AAUI(GameUI):
         _ = self.translator(language)
         names = page.power_names(data["seats"], _)
         return board_svg.board_svg(board_svg.board_for(read.ruleset), data["view"], names, label=_("Board"),
-                                   space_label=page.space_label(_))
+                                   space_label=page.space_label(_), space_name=_)
 
     def outline_svg(self, ruleset: Any, language: str) -> tuple[str, str]:
         svg = board_svg.outline_svg(board_svg.board_for(ruleset), self.translator(language)(
@@ -126,13 +127,16 @@ class AAUI(GameUI):
 
     def query(self, name: str, game: Any, seat: str, args: Mapping[str, str]) -> dict[str, Any] | None:
         """The engine's queries (``Ruleset.query``), e.g. ``reachable``: where the seat's units
-        ``units=1,2`` may go now."""
+        ``units=1,2`` may go now; ``landing``: ``units`` and ``route=A|B|C``. The answer carries
+        the game's ``seq``."""
         if name not in game.ruleset.queries:
             return None
         ids = [int(x) for x in args.get("units", "").split(",") if x.strip()]
-        found: dict[str, Any] = game.ruleset.query(game.state, seat, name, {"units": ids, **(
-            {"place": args["place"]} if "place" in args else {})})
-        return found
+        extra: dict[str, Any] = {"place": args["place"]} if "place" in args else {}
+        if "route" in args:
+            extra["route"] = [s for s in args["route"].split("|") if s]
+        found: dict[str, Any] = game.ruleset.query(game.state, seat, name, {"units": ids, **extra})
+        return {**found, "seq": game.seq}  # the script compares it with its page's (an out-of-date tab)
 
     @staticmethod
     def _ruleset(data: dict[str, Any]) -> Any:
