@@ -216,3 +216,18 @@ class GameUI:
     def query(self, name: str, game: Any, seat: str, args: Mapping[str, str]) -> dict[str, Any] | None:
         """A question the page's script asks about the seat's own options (``None``: unknown)."""
         return None
+
+    # -- battle odds (``None``: the family has no calculator; docs/odds.md) ------------------
+    def battle_odds(self, ruleset: Any, raw: Any) -> dict[str, Any] | None:
+        """The calculator's answer to ``raw`` (the JSON of ``pbem-odds``); ``ValueError`` with a
+        sentence for input it cannot take."""
+        return None
+
+    def odds_page(self, ruleset: Any, args: Mapping[str, str], language: str) -> tuple[str, dict[str, Any]] | None:
+        """``(template, context)`` of the standalone calculator page, filled from ``args``."""
+        return None
+
+    def battle_luck_text(self, records: list[dict[str, Any]], names: Mapping[str, str],
+                         language: str) -> list[dict[str, Any]]:
+        """Rows for the dice audit from the stored pre-battle odds (``services.battle_odds``)."""
+        return []

@@ -29,7 +29,7 @@ from pbem.services import orders as order_service
 from pbem.services import queries, reading
 from pbem.services.common import get_game
 from pbem.store.models.api import hash_token
-from pbem.web import api_log, api_tokens, openapi, order_limits, player_files
+from pbem.web import api_log, api_tokens, odds, openapi, order_limits, player_files
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
@@ -63,6 +63,9 @@ bp.add_url_rule("/account/tokens/<int:token_id>/revoke", "revoke_token",
 bp.add_url_rule(PREFIX + "/files", "files", player_files.api_files, methods=["GET", "POST"])
 bp.add_url_rule(PREFIX + "/rulesets/<key>/check-position", "check_position", player_files.api_check_position,
                 methods=["POST"])
+bp.add_url_rule(PREFIX + "/rulesets/<key>/odds", "odds",
+                limiter.limit(lambda: current_app.config.get("ODDS_RATE_LIMIT", "30 per minute"),
+                              key_func=_rate_key)(odds.api_odds), methods=["POST"])
 
 
 def fail(status: int, error: str, message: str, **extra: Any) -> ResponseReturnValue:

@@ -12,4 +12,5 @@ BLUEPRINTS = [
     "pbem.web.leagues:bp",
     "pbem.web.invitations:bp",
     "pbem.web.player_files:bp",
+    "pbem.web.odds:bp",
 ]

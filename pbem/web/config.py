@@ -59,6 +59,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
     "ORDER_MAX_CONTENT_LENGTH": 64 * 1024,
     "ANYTIME_ORDER_RATE_LIMIT": "30 per hour",
+    "ODDS_RATE_LIMIT": "30 per minute;300 per hour",  # battle odds: page and API (docs/odds.md)
 }
 
 

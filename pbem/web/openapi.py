@@ -29,7 +29,8 @@ ERROR_TEXT = {
          "or the game is over.",
     413: "The request body is larger than an order request may be (PBEM_ORDER_MAX_CONTENT_LENGTH, "
          "64 KiB by default); nothing was saved.",
-    422: "The order is well formed but the rules forbid it (rule_id names the rule).",
+    422: "The order is well formed but the rules forbid it (rule_id names the rule), or a battle "
+         "the odds calculator cannot take (the message says why).",
     429: "Too many requests: the API's per-token limit, or (TooManyOrders) the seat's limit on "
          "orders allowed at any time such as standing orders (PBEM_ANYTIME_ORDER_RATE_LIMIT).",
 }
@@ -144,6 +145,37 @@ SCHEMAS: dict[str, Any] = {
                        "multi_seat": {"type": "string", "enum": ["none", "side", "any"]},
                        "options": {"type": "array", "items": {"type": "object"}}},
     },
+    "OddsRequest": {
+        "type": "object", "required": ["battle"],
+        "description": "The JSON of pbem-odds (docs/odds.md); the edition defaults to the ruleset's. "
+                       "A battle the rules forbid, or larger than 150 units a side, is a 422.",
+        "properties": {
+            "battle": {"type": "object", "required": ["attacker", "defender"], "properties": {
+                "edition": {"type": "string"}, "kind": {"type": "string", "enum": ["land", "sea"]},
+                "attacker": {"type": "object", "additionalProperties": {
+                    "type": "integer", "minimum": 0, "maximum": 150},
+                    "description": "Unit type to count, e.g. {\"infantry\": 3}."},
+                "defender": {"type": "object", "additionalProperties": {
+                    "type": "integer", "minimum": 0, "maximum": 150}},
+                "low_luck": {"type": "boolean"}}},
+            "options": {"type": "object", "description": "Orders of loss, keep_land, retreat options, "
+                                                          "method (auto, exact, montecarlo), runs (at most "
+                                                          "20,000 here), seed."},
+        },
+    },
+    "OddsResult": {
+        "type": "object", "required": ["method", "attacker_wins", "defender_wins", "both_destroyed"],
+        "additionalProperties": True,
+        "properties": {
+            "method": {"type": "string", "enum": ["exact", "montecarlo"]},
+            "attacker_wins": {"type": "number"}, "defender_wins": {"type": "number"},
+            "both_destroyed": {"type": "number"}, "takes_territory": {"type": "number"},
+            "attacker_ipc_loss": {"type": "number"}, "defender_ipc_loss": {"type": "number"},
+            "average_rounds": {"type": "number"}, "pruned": {"type": "number"},
+            "attacker_survivors": {"type": "array", "items": {"type": "object"}},
+            "defender_survivors": {"type": "array", "items": {"type": "object"}},
+        },
+    },
     "ExportFile": {
         "type": "object", "additionalProperties": True,
         "description": "One game as a JSON file: metadata plus its whole event log.",
@@ -201,6 +233,11 @@ def _paths() -> dict[str, Any]:
             requestBody={"required": True, "content": {"application/json": {"schema": {
                 "type": "object", "required": ["files"],
                 "properties": {"files": {"type": "object"}, "options": {"type": "object"}}}}}})},
+        f"{p}/rulesets/{{key}}/odds": {"post": _op(
+            "Battle odds (exact, or Monte Carlo when too large for about a second of work)", _resp(
+                {"200": _json(_ref("OddsResult"), "The odds")}, 401, 404, 422, 429),
+            parameters=[{"name": "key", "in": "path", "required": True, "schema": {"type": "string"}}],
+            requestBody=_body("OddsRequest"))},
         f"{p}/games/{{game_id}}/start": {"post": _op("Start a forming game (organiser)", _resp(
             {"200": _json(_ref("GameSummary"), "The started game")}, 400, 401, 403, 404, 409),
             parameters=game, requestBody={**_body("StartRequest"), "required": False})},

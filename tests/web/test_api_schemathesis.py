@@ -39,10 +39,11 @@ SEED = int(os.environ.get("PBEM_SCHEMATHESIS_SEED", "20240611"))
 #: An order's fields, and an export file's integrity (hash chain, replay), are checked by the
 #: ruleset and the importer beyond what one JSON Schema for every ruleset can say: a
 #: schema-valid order may still be malformed (400, InvalidOrder) or illegal (422, with its
-#: rule id), a schema-valid file may not replay (400), and a game file (card list, deck) is checked
+#: rule id), a schema-valid file may not replay (400), a schema-valid battle may break a rule of
+#: its edition or be too large for the web (422), and a game file (card list, deck) is checked
 #: by its ruleset (400/404/422), as is a custom starting position. All are documented answers.
 RULESET_CHECKED = {
-    "include-path-regex": "/(orders|undo|import|files|check-position|start)$",
+    "include-path-regex": "/(orders|undo|import|files|check-position|start|odds)$",
     "checks": {"positive_data_acceptance": {
         "expected-statuses": ["2xx", "3xx", 400, 401, 403, 404, 409, 422, 429]}},
 }

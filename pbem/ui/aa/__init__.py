@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, render_template
 from markupsafe import Markup
 
-from pbem.ui.aa import board_svg, describe, forms, history, page, sentences
+from pbem.ui.aa import board_svg, describe, forms, history, odds, page, sentences
 from pbem.ui.base import Audience, GameReader, GameUI
 
 HERE = Path(__file__).parent
@@ -137,6 +137,14 @@ class AAUI(GameUI):
             extra["route"] = [s for s in args["route"].split("|") if s]
         found: dict[str, Any] = game.ruleset.query(game.state, seat, name, {"units": ids, **extra})
         return {**found, "seq": game.seq}  # the script compares it with its page's (an out-of-date tab)
+
+    # -- battle odds (docs/odds.md) ---------------------------------------------------------
+    def battle_odds(self, ruleset: Any, raw: Any) -> dict[str, Any]:
+        return odds.compute(raw, odds.edition_of(ruleset))
+
+    def odds_page(self, ruleset: Any, args: Mapping[str, str], language: str) -> tuple[str, dict[str, Any]]:
+        words = self.template_words(language)
+        return "aa/odds.html", {"odds": odds.page(ruleset, args, language, words["_"]), **words}
 
     @staticmethod
     def _ruleset(data: dict[str, Any]) -> Any:

@@ -25,6 +25,7 @@ UNIT_NAMES: dict[str, tuple[str, str]] = {
     "cruiser": (N_("cruiser"), N_("cruisers")), "mech_infantry": (N_("mechanized infantry"),
                                                                     N_("mechanized infantry")),
     "aa_gun": (N_("antiaircraft gun"), N_("antiaircraft guns")),
+    "tactical_bomber": (N_("tactical bomber"), N_("tactical bombers")),
     "factory": (N_("industrial complex"), N_("industrial complexes")),
 }
 #: The rules data's unit names (``Ruleset.vocabulary("unit", ...)``, used in refusals).

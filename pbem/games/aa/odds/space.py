@@ -152,6 +152,11 @@ class Chains:
         return out
 
 
+#: (states x hit vectors) explored in one step at most (about 0.1 s of work); beyond it the space
+#: would exceed ``max_states`` or the work limit anyway, so it is refused before the work is done.
+MAX_PAIRS = 2_000_000
+
+
 class Space:
     """Every reachable state of one side, numbered by falling :meth:`Chains.level` (a topological order)."""
 
@@ -172,6 +177,10 @@ class Space:
         wave[:, 0] = np.arange(len(starts))
         seen: set[int] = set()
         while len(wave):
+            if max_states and (len(seen) + len(wave) > max_states or len(wave) * len(hits) > MAX_PAIRS):
+                # the wave's states are all new: refused before the work, not after it
+                raise TooLarge(f"more than {max_states} states of one side, or {len(wave)} states x {len(hits)} "
+                               "hit vectors to explore at once")
             here = ch.code(wave)
             nxt = ch.successors(wave, hits)
             div = ch.code(ch.submerged(wave)) if dive else here

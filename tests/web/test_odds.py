@@ -1,0 +1,123 @@
+"""Issue 17, item 2: the battle odds calculator page and its API endpoint (docs/odds.md)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.fixtures_web import make_test_app
+from tests.web.test_api import bearer, token_for
+
+SMALL = {"a_infantry": "3", "a_artillery": "1", "a_tank": "1", "d_infantry": "3", "d_tank": "1",
+         "edition": "anniversary"}
+
+
+def test_odds_page_without_units_shows_the_form_with_every_unit_of_the_edition(client):
+    page = client.get("/rulesets/aa1941/odds?edition=global1940")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'name="a_mech_infantry"' in html and 'name="d_tactical_bomber"' in html
+    assert 'id="odds-result"' not in html
+
+
+def test_odds_page_works_out_a_small_land_battle_exactly(client):
+    html = client.get("/rulesets/aa1941/odds", query_string=SMALL).get_data(as_text=True)
+    assert 'id="odds-result"' in html
+    assert "Exact odds." in html
+    wins = re.search(r'id="odds-attacker-wins">([\d.]+)%', html)
+    assert wins and 60 < float(wins.group(1)) < 75
+    assert 'id="odds-chart-attacker"' in html and "<rect" in html
+    assert "Territory taken" in html and "Average rounds" in html
+
+
+def test_odds_page_custom_order_of_loss_and_retreat_options_change_the_answer(client):
+    plain = client.get("/rulesets/aa1941/odds", query_string=SMALL).get_data(as_text=True)
+    custom = client.get("/rulesets/aa1941/odds", query_string={
+        **SMALL, "ao": "custom", "ar_tank": "1", "ar_artillery": "2", "ar_infantry": "3",
+        "retreat_after": "1"}).get_data(as_text=True)
+    got = [re.search(r'id="odds-attacker-wins">([\d.]+)%', h).group(1) for h in (plain, custom)]  # type: ignore[union-attr]
+    assert got[0] != got[1]
+    assert "Attacker retreats" in custom
+
+
+def test_odds_page_large_battle_is_a_labelled_monte_carlo_estimate(client):
+    big = {"edition": "anniversary", "a_infantry": "40", "a_tank": "30", "a_fighter": "20", "a_artillery": "20",
+           "a_bomber": "10", "d_infantry": "60", "d_tank": "20", "d_fighter": "15", "d_artillery": "10", "d_aa_gun": "2"}
+    html = client.get("/rulesets/aa1941/odds", query_string=big).get_data(as_text=True)
+    assert "Monte Carlo estimate from 20000 simulated battles" in html
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ({"a_infantry": "x", "d_infantry": "1"}, "whole number"),
+    ({"a_infantry": "999", "d_infantry": "1"}, "whole number"),
+    ({"a_battleship": "1", "d_infantry": "1"}, "cannot fight in this battle"),
+    ({"a_infantry": "2"}, "Both sides need at least one unit"),
+])
+def test_odds_page_bad_input_is_a_clear_message_not_a_500(client, args, message):
+    page = client.get("/rulesets/aa1941/odds", query_string=args)
+    assert page.status_code == 200
+    assert message in page.get_data(as_text=True)
+
+
+def test_odds_page_in_italian(client):
+    html = client.get("/rulesets/aa1941/odds", query_string=SMALL,
+                      headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert "Probabilità della battaglia" in html and "Vince l'attaccante" in html
+    assert "Attacker wins" not in html
+
+
+def test_odds_of_a_game_without_a_calculator_is_404(client):
+    assert client.get("/rulesets/victory/odds").status_code == 404
+    assert client.get("/rulesets/nosuch/odds").status_code == 404
+
+
+# -- the API ----------------------------------------------------------------------------------
+def test_api_odds_answers_the_json_of_pbem_odds(app, user_factory):
+    token = token_for(app, user_factory())
+    body = {"battle": {"edition": "anniversary", "attacker": {"infantry": 3, "artillery": 1, "tank": 1},
+                       "defender": {"infantry": 3, "tank": 1}},
+            "options": {"attacker_order": {"loss_order": ["infantry", "artillery", "tank"]}}}
+    answer = app.test_client().post("/api/v1/rulesets/aa1941/odds", json=body, headers=bearer(token))
+    assert answer.status_code == 200, answer.get_json()
+    data = answer.get_json()
+    assert data["method"] == "exact" and "outcomes" not in data
+    assert abs(data["attacker_wins"] + data["defender_wins"] + data["both_destroyed"] - 1) < 1e-9
+    from pbem.odds_cli import run
+
+    assert data["attacker_wins"] == pytest.approx(run(body)["attacker_wins"])
+
+
+def test_api_odds_edition_defaults_to_the_rulesets(app, user_factory):
+    token = token_for(app, user_factory())
+    body = {"battle": {"attacker": {"infantry": 1, "artillery": 1}, "defender": {"infantry": 1}}}
+    answer = app.test_client().post("/api/v1/rulesets/aa1941/odds", json=body, headers=bearer(token))
+    assert answer.status_code == 422  # A&A 1941 has no artillery
+    assert "artillery" in answer.get_json()["message"]
+
+
+@pytest.mark.parametrize(("body", "status"), [
+    ([1, 2], 400),
+    ({"battle": {"edition": "anniversary", "attacker": {"infantry": 1}, "defender": {"battleship": 1}}}, 422),
+    ({"battle": {"edition": "anniversary", "attacker": {"infantry": 151}, "defender": {"infantry": 1}}}, 422),
+    ({"battle": {"edition": "anniversary", "attacker": {"infantry": 1}, "defender": {"infantry": 1}},
+      "options": {"runs": "many"}}, 422),
+])
+def test_api_odds_bad_input_is_400_or_422_with_a_message(app, user_factory, body, status):
+    token = token_for(app, user_factory())
+    answer = app.test_client().post("/api/v1/rulesets/aa1941/odds", json=body, headers=bearer(token))
+    assert answer.status_code == status
+    assert answer.get_json()["message"]
+
+
+def test_api_odds_needs_a_token_and_is_in_the_openapi_document(client):
+    assert client.post("/api/v1/rulesets/aa1941/odds", json={}).status_code == 401
+    doc = client.get("/api/v1/openapi.json").get_json()
+    assert "post" in doc["paths"]["/api/v1/rulesets/{key}/odds"]
+
+
+def test_odds_page_and_api_are_rate_limited(request, tmp_path, user_factory):
+    app = make_test_app(request, tmp_path, RATELIMIT_ENABLED=True, ODDS_RATE_LIMIT="2 per minute")
+    client = app.test_client()
+    statuses = [client.get("/rulesets/aa1941/odds").status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]
