@@ -190,6 +190,22 @@ class Ruleset(ABC):
 
         raise InvalidOrder("ENGINE-QUERY-1", "Unknown query {name}.", {"name": name})
 
+    #: Event types that open / end a battle whose pre-battle odds are recorded (docs/odds.md).
+    battle_events: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+
+    def battle_odds(self, view: State, event: Event) -> dict[str, Any] | None:
+        """The pre-battle odds of the battle ``event`` opens (``view``: the public view just after
+        it, so nothing hidden is used), as JSON with at least ``place``, ``attacker`` and
+        ``attacker_wins``; ``None``: no odds for it. Pure and deterministic (a side table keeps it:
+        the log is unchanged)."""
+        return None
+
+    def battle_luck(self, record: dict[str, Any], view: State, event: Event) -> float | None:
+        """How lucky the attacker was in the battle of ``record`` (from :meth:`battle_odds`) that
+        ``event`` ends (``view``: the public view just after it): the percentile of the outcome in
+        the pre-battle distribution (0.5 is average luck); ``None``: ``event`` does not end it."""
+        return None
+
     def default_order(self, state: State, seat: str) -> Order | None:
         """The safe order the deadline policy submits for an absent seat, or ``None``."""
         return None

@@ -18,9 +18,9 @@ from sqlmodel import Session
 
 from pbem.engine import Game as EngineGame
 from pbem.engine.errors import InvalidOrder
+from pbem.services import battle_odds, notifications
 from pbem.services import dice as dice_service
 from pbem.services import eventlog as log
-from pbem.services import notifications
 from pbem.services.common import get_game, holders, rollback_on_error, sync_row
 from pbem.services.errors import BadRequest, Conflict, Forbidden, StaleGame, _
 from pbem.store import snapshots
@@ -159,9 +159,11 @@ def _store(
     owed_before: list[dict[str, Any]],
     key_before: str,
 ) -> SubmitResult:
+    first = game.last_seq
     log.append(session, game.id, game.last_seq, events, user_id=user_id, now=now)
     sync_row(game, engine, now)
     session.add(game)
+    battle_odds.record_battles(session, game, first, events)
     if engine.snapshot_key() != key_before or engine.result() is not None:
         snapshots.save(session, game, engine)
     notifications.after_events(

@@ -43,7 +43,8 @@ def test_odds_page_custom_order_of_loss_and_retreat_options_change_the_answer(cl
 
 def test_odds_page_large_battle_is_a_labelled_monte_carlo_estimate(client):
     big = {"edition": "anniversary", "a_infantry": "40", "a_tank": "30", "a_fighter": "20", "a_artillery": "20",
-           "a_bomber": "10", "d_infantry": "60", "d_tank": "20", "d_fighter": "15", "d_artillery": "10", "d_aa_gun": "2"}
+           "a_bomber": "10",
+           "d_infantry": "60", "d_tank": "20", "d_fighter": "15", "d_artillery": "10", "d_aa_gun": "2"}
     html = client.get("/rulesets/aa1941/odds", query_string=big).get_data(as_text=True)
     assert "Monte Carlo estimate from 20000 simulated battles" in html
 

@@ -29,7 +29,7 @@ from typing import Any
 from pbem.engine import InvalidOrder, ReplayError, RulesError, Ruleset
 from pbem.engine.errors import format_message
 from pbem.engine.i18n import N_
-from pbem.engine.ruleset import OrderContext
+from pbem.engine.ruleset import Event, OrderContext
 from pbem.games.aa.data import load_scenario
 from pbem.games.aa.edition import Edition
 from pbem.games.aa.orders import ORDER_FIELDS
@@ -195,6 +195,19 @@ class AARuleset(Ruleset):
             redact(seen, seat)
         add_view_extras(self, seen, seat)
         return seen
+
+    # -- odds in the record (docs/odds.md) ---------------------------------------------
+    battle_events = (frozenset({"aa.battle_opened"}), frozenset({"aa.battle_ended"}))
+
+    def battle_odds(self, view: State, event: Event) -> dict[str, Any] | None:
+        from pbem.games.aa.odds.record import battle_odds
+
+        return battle_odds(self.edition.key, self.data.sides, view, event)
+
+    def battle_luck(self, record: dict[str, Any], view: State, event: Event) -> float | None:
+        from pbem.games.aa.odds.record import battle_luck
+
+        return battle_luck(record, view, event)
 
     def query(self, state: State, seat: str, name: str, args: dict[str, Any]) -> Any:
         hook = self.query_hooks.get(name)

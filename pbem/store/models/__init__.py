@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.store.models import accounts, api, cards, dice, games, leagues, outbox, trust  # noqa: F401
+from pbem.store.models import accounts, api, cards, dice, games, leagues, odds, outbox, trust  # noqa: F401
 
 #: Tables in the same database that belong to libraries, not to our migrations
 #: (APScheduler's persistent job store creates and manages ``apscheduler_jobs`` itself).

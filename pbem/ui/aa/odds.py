@@ -93,7 +93,8 @@ def form_json(args: Mapping[str, str], edition: str) -> tuple[dict[str, Any] | N
             bad.append(f"{prefix}o")
         else:
             options[key] = order
-    for field, key, lo, hi in (("keep_land", "keep_land", 0, MAX_UNITS), ("retreat_after", "retreat_after_round", 1, 100),
+    for field, key, lo, hi in (("keep_land", "keep_land", 0, MAX_UNITS),
+                               ("retreat_after", "retreat_after_round", 1, 100),
                                ("retreat_below", "retreat_below_units", 1, MAX_UNITS),
                                ("retreat_win", "retreat_below_win", 0, 100)):
         text = (args.get(field) or "").strip()

@@ -16,6 +16,7 @@ from flask import url_for
 
 from pbem.ui.aa import board_svg
 from pbem.ui.aa.describe import CATALOG, count_text, phase_name, side_name, spaces_of, step_name, unit_names
+from pbem.ui.aa.odds import edition_of
 from pbem.ui.base import Audience, GameReader
 from pbem.ui.i18n import Translator
 
@@ -63,7 +64,8 @@ def js_strings(_: Translator) -> str:
         "landing": _("landing plan"),
         "landing_urls": _("change it if you want another place"),
         "aboard": _("aboard"),
-        "damaged": _("damaged")
+        "damaged": _("damaged"),
+        "odds": _("Odds"),
     })
 
 
@@ -255,7 +257,9 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
                        "reachable": url_for("board.query", game_id=game["id"], name="reachable"),
                        "landing": url_for("board.query", game_id=game["id"], name="landing"),
                        "log": url_for("api.log", game_id=game["id"]),
-                       "game": url_for("play.game", game_id=game["id"])}}
+                       "game": url_for("play.game", game_id=game["id"]),
+                       "odds": url_for("odds.page", key=rs.key)},
+              "edition": edition_of(rs), "sides": {s: list(p) for s, p in rs.data.sides.items()}}
     svg_key = (game.get("cache_key"), game["id"], game["last_seq"], seat, language, tuple(sorted(names.items())))
     reports = battle_reports(_, events, story.types)
     mobilize = legal.get("mobilize")

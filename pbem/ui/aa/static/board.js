@@ -276,9 +276,25 @@
     const box = el("div", { class: "move-confirm" }, el("p", { role: "status", text }));
     if (e.landing) landingChoices(e, box);
     const buttons = el("p", {}, send, " ", cancel);
+    if (e.ends === "battle" && data.urls.odds) buttons.append(" ", oddsLink(to));
     box.append(buttons);
     area().querySelector(".move-confirm")?.remove(); area().append(box);
     send.focus();
+  };
+  // "Odds": the calculator in a new tab, filled from what this page shows (the seat's own view):
+  // the picked units and the power's units already there attack, the enemy units there defend.
+  const sideOf = (p) => Object.keys(data.sides || {}).find((s) => data.sides[s].includes(p));
+  const enemy = (p) => p !== data.power && (!data.sides || sideOf(p) !== sideOf(data.power));
+  const oddsLink = (to) => {
+    const target = (data.spaces || {})[to] || { units: [] };
+    const q = new URLSearchParams({ edition: data.edition || "", kind: target.kind === "sea" ? "sea" : "land" });
+    const add = (key) => q.set(key, String((+q.get(key) || 0) + 1));
+    move.units.filter((u) => move.ids.includes(u.id)).forEach((u) => add(`a_${u.type}`));
+    target.units.filter((u) => !u.aboard && !move.ids.includes(u.id)).forEach((u) => {
+      if (u.owner === data.power) add(`a_${u.type}`); else if (enemy(u.owner)) add(`d_${u.type}`);
+    });
+    return el("a", { href: `${data.urls.odds}?${q}`, id: "odds-button", class: "button", target: "_blank",
+      rel: "noopener", text: T.odds });
   };
   const submit = async (e) => {
     const order = { type: "move", units: move.ids, route: e.route };
