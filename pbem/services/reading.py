@@ -274,6 +274,13 @@ class Reader:
             _SERIES.popitem(last=False)
         return list(items)
 
+    def battles(self) -> list[dict[str, Any]]:
+        """The pre-battle odds and luck of the game's battles opened up to ``last_seq``
+        (``services.battle_odds``: worked out from the public view, so every seat may read them)."""
+        from pbem.services import battle_odds
+
+        return battle_odds.battles(self.session, self.game_id, upto=self.last_seq)
+
     def _hash_at(self, seq: int) -> str:
         """The chain hash of event ``seq`` (what a cached series was computed up to)."""
         found = self.session.exec(select(Event.hash).where(Event.game_id == self.game_id, Event.seq == seq)).first()

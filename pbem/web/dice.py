@@ -27,7 +27,7 @@ from flask_login import current_user, login_required
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from pbem.engine import load_ruleset
-from pbem.services import dice_audit
+from pbem.services import battle_odds, dice_audit
 from pbem.services.common import seats_of
 from pbem.services.luck import luck_report
 from pbem.store.models.games import Game
@@ -139,8 +139,12 @@ def _page(game: Game, seat: str | None, urls: dict[str, str], *, ledger: bool) -
                   "url": url_for("dice.ledger", token=ledger_token(game.id, link.nonce),
                                  _external=True)}
                  for link in dice_audit.active_links(db_session(), game.id)]
+    battles = battle_odds.battles(db_session(), game.id)
+    wanted = _filters()["battle"]
+    shown_battles = [b for b in battles if not wanted or b["place"] == wanted]
     return render_template(
-        "dice/dice.html", game=game, ledger=ledger, urls=urls, names=names,
+        "dice/dice.html", game=game, ledger=ledger, urls=urls, names=names, battles=shown_battles,
+        battle_luck=battle_odds.luck_by_seat(battles),
         dice_option=_dice_option(audit["events"]),
         rows=audit["rows"], total=len(audit["all_rows"]), filters=audit["filters"],
         choices=audit["choices"], shuffles=dice_audit.shuffles(audit["events"]), luck=luck,
@@ -167,6 +171,9 @@ def _json(game: Game, seat: str | None) -> Response:
                  "status": game.status},
         "filters": audit["filters"], "rolls": audit["rows"],
         "luck": luck_report(audit["rows"]),
+        # each battle's pre-battle odds and the percentile of its outcome (docs/odds.md)
+        "battles": (battles := battle_odds.battles(db_session(), game.id)),
+        "battle_luck": battle_odds.luck_by_seat(battles),
         "verification": dice_audit.verify(db_session(), game).to_dict(),
         # game.created and every dice.* event: enough to recheck offline (docs/dice.md, 7)
         "events": dice_audit.ledger_extract(audit["events"]),

@@ -122,3 +122,36 @@ def test_odds_page_and_api_are_rate_limited(request, tmp_path, user_factory):
     client = app.test_client()
     statuses = [client.get("/rulesets/aa1941/odds").status_code for _ in range(3)]
     assert statuses == [200, 200, 429]
+
+
+# -- odds in the record: the battle view and the dice audit -------------------------------------
+def _fought_battle(app):
+    from sqlmodel import Session
+
+    from pbem.web.db import get_engine
+    from tests.services.test_battle_odds import _fight, karelia_game
+
+    with Session(get_engine(app), expire_on_commit=False) as s:
+        game, who = karelia_game(s)
+        _fight(s, game, who)
+        from pbem.services import battle_odds
+
+        return game.id, battle_odds.battles(s, game.id)[0]
+
+
+def test_battle_view_shows_the_pre_battle_odds_and_the_luck_of_the_outcome(app, client):
+    game_id, battle = _fought_battle(app)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    win = "%.1f" % (100 * battle["attacker_wins"])
+    assert f"Before the battle the attacker had a {win}% chance of winning (exact odds)." in html
+    assert "Luck: the outcome was better for the attacker than %.0f%%" % (100 * battle["percentile"]) in html
+
+
+def test_dice_audit_lists_each_battles_odds_and_each_players_mean_percentile(app, client):
+    game_id, battle = _fought_battle(app)
+    html = client.get(f"/games/{game_id}/dice").get_data(as_text=True)
+    assert 'id="battle-luck"' in html and f'data-seq="{battle["seq"]}"' in html
+    assert 'data-player="germany"' in html and 'data-player="ussr"' in html
+    doc = client.get(f"/games/{game_id}/dice.json").get_json()
+    assert doc["battles"][0]["percentile"] == battle["percentile"]
+    assert doc["battle_luck"]["ussr"]["mean"] == 1 - battle["percentile"]

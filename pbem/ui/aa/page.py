@@ -112,12 +112,20 @@ def turn_events(read: GameReader) -> list[dict[str, Any]]:
     return read.events(after=max(start - 1, 0))
 
 
-def battle_reports(_: Translator, events: list[dict[str, Any]], types: dict[int, str]) -> list[dict[str, Any]]:
-    """Per battle of the turn: its rounds, each firing step's dice (faces, hits) and the casualties."""
+def battle_reports(_: Translator, events: list[dict[str, Any]], types: dict[int, str],
+                   odds: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Per battle of the turn: its rounds, each firing step's dice (faces, hits) and the casualties;
+    ``odds`` (stored odds by opening seq, ``Reader.battles``): its pre-battle odds and luck."""
     reports: dict[str, dict[str, Any]] = {}
     rolled: dict[str, dict[str, Any]] = {}
+    opened: dict[str, int] = {}
     for e in events:
         t, p = e["type"], e["payload"]
+        if t == "aa.battle_opened":
+            opened[p["place"]] = e["seq"]
+        if t == "aa.battle_round" and p["place"] not in reports:
+            reports[p["place"]] = {"place": p["place"], "rounds": [], "ended": None,
+                                   "odds": (odds or {}).get(opened.get(p["place"], -1))}
         if t == "aa.battle_round":
             for u in p["attackers"] + p["defenders"]:
                 types.setdefault(u["id"], u["type"])
@@ -261,7 +269,9 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
                        "odds": url_for("odds.page", key=rs.key)},
               "edition": edition_of(rs), "sides": {s: list(p) for s, p in rs.data.sides.items()}}
     svg_key = (game.get("cache_key"), game["id"], game["last_seq"], seat, language, tuple(sorted(names.items())))
-    reports = battle_reports(_, events, story.types)
+    reader_battles = getattr(read, "battles", None)
+    odds = {b["seq"]: b for b in reader_battles()} if reader_battles else {}
+    reports = battle_reports(_, events, story.types, odds)
     mobilize = legal.get("mobilize")
     return {
         "amphibious": amphibious(rs, view, seat, units) if active and phase == "combat_move" else {},
