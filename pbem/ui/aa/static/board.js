@@ -293,7 +293,7 @@
     target.units.filter((u) => !u.aboard && !move.ids.includes(u.id)).forEach((u) => {
       if (u.owner === data.power) add(`a_${u.type}`); else if (enemy(u.owner)) add(`d_${u.type}`);
     });
-    return el("a", { href: `${data.urls.odds}?${q}`, id: "odds-button", class: "button", target: "_blank",
+    return el("a", { href: `${data.urls.odds}?${q}`, id: "odds-button", class: "odds-link", target: "_blank",
       rel: "noopener", text: T.odds });
   };
   const submit = async (e) => {
