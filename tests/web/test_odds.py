@@ -64,8 +64,8 @@ def test_odds_page_bad_input_is_a_clear_message_not_a_500(client, args, message)
 def test_odds_page_in_italian(client):
     html = client.get("/rulesets/aa1941/odds", query_string=SMALL,
                       headers={"Accept-Language": "it"}).get_data(as_text=True)
-    assert "Probabilità della battaglia" in html and "Vince l'attaccante" in html
-    assert "Attacker wins" not in html
+    assert "Probabilità della battaglia" in html and "Probabilità esatte." in html
+    assert "Attacker wins" not in html and "Work out the odds" not in html and "Calcola le probabilità" in html
 
 
 def test_odds_of_a_game_without_a_calculator_is_404(client):
@@ -155,3 +155,15 @@ def test_dice_audit_lists_each_battles_odds_and_each_players_mean_percentile(app
     doc = client.get(f"/games/{game_id}/dice.json").get_json()
     assert doc["battles"][0]["percentile"] == battle["percentile"]
     assert doc["battle_luck"]["ussr"]["mean"] == 1 - battle["percentile"]
+
+
+def test_odds_page_and_battle_luck_read_wholly_in_italian(app, client):
+    from tests.i18n_leaks import english_in, visible_text
+
+    html = client.get("/rulesets/aa1941/odds", query_string={**SMALL, "a_fighter": "1"},
+                      headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert not english_in(visible_text(html)), english_in(visible_text(html))
+    game_id, _battle = _fought_battle(app)
+    for path in (f"/games/{game_id}", f"/games/{game_id}/dice"):
+        text = visible_text(client.get(path, headers={"Accept-Language": "it"}).get_data(as_text=True))
+        assert "Fortuna" in text and not english_in(text), (path, english_in(text))
