@@ -125,7 +125,8 @@ def _chart(_: Translator, lines: list[dict[str, Any]], names: dict[str, tuple[st
 
 def page(ruleset: Any, args: Mapping[str, str], language: str, _: Translator) -> dict[str, Any]:
     """The calculator page's context: the form as filled, and the answer when units were given."""
-    edition = args.get("edition") if args.get("edition") in EDITIONS else edition_of(ruleset)
+    asked = str(args.get("edition") or "")
+    edition = asked if asked in EDITIONS else edition_of(ruleset)
     names = unit_names(language)
     units = table(edition)
     rows = [{"type": t, "name": names.get(t, (t, t))[0], "a": args.get(f"a_{t}", ""), "d": args.get(f"d_{t}", ""),
