@@ -226,8 +226,3 @@ class GameUI:
     def odds_page(self, ruleset: Any, args: Mapping[str, str], language: str) -> tuple[str, dict[str, Any]] | None:
         """``(template, context)`` of the standalone calculator page, filled from ``args``."""
         return None
-
-    def battle_luck_text(self, records: list[dict[str, Any]], names: Mapping[str, str],
-                         language: str) -> list[dict[str, Any]]:
-        """Rows for the dice audit from the stored pre-battle odds (``services.battle_odds``)."""
-        return []

@@ -15,11 +15,15 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from jsonschema import Draft202012Validator
+
 from pbem.engine import UnknownRuleset, load_ruleset
 from pbem.ui import ui_for
 from pbem.web.extensions import client_address, limiter
+from pbem.web.openapi import SCHEMAS
 
 bp = Blueprint("odds", __name__)
+REQUEST = Draft202012Validator(SCHEMAS["OddsRequest"])  # the documented shape: anything else is a 400
 
 
 def _limit() -> str:
@@ -53,9 +57,13 @@ def api_odds(key: str) -> ResponseReturnValue:
     if ruleset is None:
         return jsonify({"error": "NotFound", "message": _("There is no such ruleset.")}), 404
     body = request.get_json(silent=True)
-    if not isinstance(body, dict):
+    problem = next(iter(REQUEST.iter_errors(body)), None) if isinstance(body, dict) else None
+    if not isinstance(body, dict) or problem is not None:
+        where = "/".join(str(p) for p in problem.absolute_path) if problem is not None else ""
         return jsonify({"error": "BadRequest", "message": _(
-            "Send the battle as a JSON object: {\"battle\": {...}, \"options\": {...}}.")}), 400
+            "Send the battle as a JSON object: {\"battle\": {...}, \"options\": {...}}.") + (
+            " " + _("Not valid at '%(where)s': %(problem)s", where=where or "/", problem=problem.message)
+            if problem is not None else "")}), 400
     try:
         answer = ui_for(ruleset).battle_odds(ruleset, body)
     except ValueError as exc:

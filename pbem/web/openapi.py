@@ -236,8 +236,12 @@ def _paths() -> dict[str, Any]:
         f"{p}/rulesets/{{key}}/odds": {"post": _op(
             "Battle odds (exact, or Monte Carlo when too large for about a second of work)", _resp(
                 {"200": _json(_ref("OddsResult"), "The odds")}, 401, 404, 422, 429),
-            parameters=[{"name": "key", "in": "path", "required": True, "schema": {"type": "string"}}],
-            requestBody=_body("OddsRequest"))},
+            parameters=[{"name": "key", "in": "path", "required": True, "schema": {"type": "string"},
+                         "example": "aa1941"}],
+            requestBody={"required": True, "content": {"application/json": {
+                "schema": _ref("OddsRequest"),
+                "example": {"battle": {"attacker": {"infantry": 3, "tank": 2}, "defender": {"infantry": 4}},
+                            "options": {"attacker_order": {"loss_order": "cheapest"}}}}}})},
         f"{p}/games/{{game_id}}/start": {"post": _op("Start a forming game (organiser)", _resp(
             {"200": _json(_ref("GameSummary"), "The started game")}, 400, 401, 403, 404, 409),
             parameters=game, requestBody={**_body("StartRequest"), "required": False})},

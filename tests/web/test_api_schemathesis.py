@@ -116,3 +116,4 @@ def test_schemathesis_every_check_passes_on_a_started_and_a_forming_game(
         for label in answered | {"GET /api/v1/games/{game_id}", "GET /api/v1/games"}:
             assert 200 in statuses[label], (game_id, label, dict(statuses))
         assert statuses["POST /api/v1/games/{game_id}/orders"] & {400, 403, 409, 422}
+        assert 200 in statuses["POST /api/v1/rulesets/{key}/odds"], dict(statuses)  # the example battle

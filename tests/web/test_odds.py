@@ -100,7 +100,10 @@ def test_api_odds_edition_defaults_to_the_rulesets(app, user_factory):
 @pytest.mark.parametrize(("body", "status"), [
     ([1, 2], 400),
     ({"battle": {"edition": "anniversary", "attacker": {"infantry": 1}, "defender": {"battleship": 1}}}, 422),
-    ({"battle": {"edition": "anniversary", "attacker": {"infantry": 151}, "defender": {"infantry": 1}}}, 422),
+    ({"battle": {"edition": "anniversary", "attacker": {"infantry": 151}, "defender": {"infantry": 1}}}, 400),
+    ({"battle": {"edition": "anniversary", "attacker": {"infantry": 100, "tank": 51}, "defender": {"infantry": 1}}},
+     422),
+    ({"battle": {"attacker": {"infantry": 1}, "defender": {"infantry": 1}}, "options": None}, 400),
     ({"battle": {"edition": "anniversary", "attacker": {"infantry": 1}, "defender": {"infantry": 1}},
       "options": {"runs": "many"}}, 422),
 ])

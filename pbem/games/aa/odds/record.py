@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pbem.games.aa.odds.api import odds
-from pbem.games.aa.odds.spec import BattleSpec, Options, _check
+from pbem.games.aa.odds.spec import BattleSpec, Options, check_spec
 from pbem.games.aa.odds.units import EDITIONS, table
 
 OPENED, ENDED = "aa.battle_opened", "aa.battle_ended"
@@ -59,7 +59,7 @@ def battle_odds(edition: str, sides: Mapping[str, Sequence[str]], view: Mapping[
                       seaborne_units=seaborne, seaborne=sum(seaborne.values()) if seaborne else None,
                       low_luck=(view.get("options") or {}).get("dice") == "low_luck")
     try:
-        _check(spec)
+        check_spec(spec)
         result = odds(spec, Options(runs=RUNS))
     except ValueError:
         return None

@@ -106,7 +106,9 @@ def _loads(edition: str, raw: Any, what: str) -> tuple[dict[str, int], ...]:
     return tuple(_counts(edition, load, what) for load in raw)
 
 
-def _check(spec: BattleSpec) -> None:
+def check_spec(spec: BattleSpec) -> None:
+    """``ValueError`` naming the rule for a battle the rules forbid (units in the wrong battle, bad
+    damage, bombardment, kamikaze, cargo)."""
     units = table(spec.edition)
     for side, counts in (("attacker", spec.attacker), ("defender", spec.defender)):
         for uid in counts:
@@ -198,7 +200,7 @@ def spec_from_json(raw: Any) -> BattleSpec:
         defender_cargo=_loads(edition, raw.get("defender_cargo"), "defender_cargo"))
     if not spec.attacker or not spec.defender:
         raise ValueError("Both sides need at least one unit.")
-    _check(spec)
+    check_spec(spec)
     return spec
 
 
