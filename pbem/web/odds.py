@@ -14,7 +14,6 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
-
 from jsonschema import Draft202012Validator
 
 from pbem.engine import UnknownRuleset, load_ruleset
