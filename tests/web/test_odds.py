@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.fixtures_web import make_test_app
+from tests.fixtures_web import login, make_test_app
 from tests.web.test_api import bearer, token_for
 
 SMALL = {"a_infantry": "3", "a_artillery": "1", "a_tank": "1", "d_infantry": "3", "d_tank": "1",
@@ -170,3 +170,21 @@ def test_odds_page_and_battle_luck_read_wholly_in_italian(app, client):
     for path in (f"/games/{game_id}", f"/games/{game_id}/dice"):
         text = visible_text(client.get(path, headers={"Accept-Language": "it"}).get_data(as_text=True))
         assert "Fortuna" in text and not english_in(text), (path, english_in(text))
+
+
+def test_move_builder_gets_the_calculator_address_the_edition_and_the_sides(app, user_factory):
+    """The page's script builds the Odds link from its own data (the seat's view): the address,
+    the edition and which powers are on which side."""
+    import json
+
+    from tests.web.test_board import aa_game
+
+    game_id, allies, _axis = aa_game(app, user_factory)
+    client = app.test_client()
+    login(client, allies.email)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    found = re.search(r'<script type="application/json" id="aa-data">(.*?)</script>', html, re.S)
+    assert found
+    data = json.loads(found.group(1))
+    assert data["urls"]["odds"] == "/rulesets/aa1941/odds" and data["edition"] == "aa1941"
+    assert "germany" in data["sides"]["axis"] and "ussr" in data["sides"]["allies"]
