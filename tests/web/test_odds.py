@@ -188,3 +188,13 @@ def test_move_builder_gets_the_calculator_address_the_edition_and_the_sides(app,
     data = json.loads(found.group(1))
     assert data["urls"]["odds"] == "/rulesets/aa1941/odds" and data["edition"] == "aa1941"
     assert "germany" in data["sides"]["axis"] and "ussr" in data["sides"]["allies"]
+
+
+def test_api_odds_caps_monte_carlo_runs_for_one_request(app, user_factory):
+    token = token_for(app, user_factory())
+    body = {"battle": {"edition": "anniversary", "attacker": {"infantry": 3}, "defender": {"infantry": 2}},
+            "options": {"method": "montecarlo", "runs": 5_000_000, "seed": 3}}
+    answer = app.test_client().post("/api/v1/rulesets/aa1941/odds", json=body, headers=bearer(token))
+    data = answer.get_json()
+    assert answer.status_code == 200 and data["method"] == "montecarlo" and data["runs"] == 20_000
+    assert data["interval"][0] <= data["attacker_wins"] <= data["interval"][1]

@@ -9,6 +9,7 @@ The web caps what one request may cost: at most :data:`MAX_UNITS` units a side a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pbem.games.aa.odds import TooLarge, odds, options_from_json, spec_from_json
@@ -47,7 +48,7 @@ def compute(raw: Any, default_edition: str) -> dict[str, Any]:
                              "use pbem-odds for larger battles.")
     options = options_from_json(spec.edition, raw.get("options"))
     if options.runs > MAX_RUNS:
-        options = type(options)(**{**options.__dict__, "runs": MAX_RUNS})
+        options = replace(options, runs=MAX_RUNS)
     result = odds(spec, options).to_json()
     result.pop("outcomes", None)
     return result
