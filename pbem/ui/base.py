@@ -113,6 +113,8 @@ class GameUI:
     """The generic UI; a family's UI package subclasses it (see ``docs/ui.md``)."""
 
     family = ""
+    #: the package has the battle odds calculator (``odds_page``, ``battle_odds``)
+    has_odds = False
     #: the family's own message catalog (``None``: only the platform's sentences)
     catalog: Catalog | None = None
     story_class: type[Story] = Story

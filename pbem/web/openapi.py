@@ -6,6 +6,7 @@ checks that every registered ``/api/v1`` route and method is described here.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 PREFIX = "/api/v1"
@@ -183,6 +184,15 @@ SCHEMAS: dict[str, Any] = {
 }
 
 
+@cache
+def odds_ruleset() -> str | None:
+    """A ruleset whose UI package has the battle odds calculator (the path's example), if any."""
+    from pbem.engine import available
+    from pbem.ui import ui_for
+
+    return next((key for key in available() if ui_for(key).has_odds), None)
+
+
 def _op(summary: str, responses: dict[str, Any], **extra: Any) -> dict[str, Any]:
     return {"summary": summary, "responses": responses, **extra}
 
@@ -237,7 +247,7 @@ def _paths() -> dict[str, Any]:
             "Battle odds (exact, or Monte Carlo when too large for about a second of work)", _resp(
                 {"200": _json(_ref("OddsResult"), "The odds")}, 401, 404, 422, 429),
             parameters=[{"name": "key", "in": "path", "required": True, "schema": {"type": "string"},
-                         "example": "aa1941"}],
+                         **({"example": key} if (key := odds_ruleset()) else {})}],
             requestBody={"required": True, "content": {"application/json": {
                 "schema": _ref("OddsRequest"),
                 "example": {"battle": {"attacker": {"infantry": 3, "tank": 2}, "defender": {"infantry": 4}},

@@ -41,6 +41,7 @@ PUBLIC = {
     "auth.reset_request": "forgot-password form",
     "api.openapi_json": "the API description (docs/api.md: no authentication)",
     "board.outline": "the bare A&A board, the same for everyone",
+    "odds.page": "the battle odds calculator: no game data, the same for everyone (rate limited)",
     "static": "CSS and JavaScript",
 }
 #: Pages opened by holding a signed or secret link (the link is the authority), and why.

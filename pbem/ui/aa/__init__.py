@@ -22,6 +22,7 @@ HERE = Path(__file__).parent
 
 class AAUI(GameUI):
     family = "aa"
+    has_odds = True
     orders_panel = True  # page_html has the orders panel (id "orders"): messages and refusals go there
     catalog = describe.CATALOG
     story_class = describe.AAStory
