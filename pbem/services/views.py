@@ -1,18 +1,29 @@
-"""What a game page or the API shows one viewer (loaded from the newest snapshot)."""
+"""What a game page or the API shows one viewer (loaded from the newest snapshot).
+
+The engine's answers for one seat (its view, the owed decisions, its legal options, whether it
+may undo) are a function of the log alone: they are kept per process (:data:`POSITIONS`) by
+database, game, log head (seq and chain hash: a new event, an undo or a rewrite changes it),
+ruleset version and seat, as a pickle each request unpickles (every reader gets its own copy).
+Who holds which seat, names, status and deadline are read from the database every time.
+"""
 
 from __future__ import annotations
 
 import json
+import pickle
 from typing import Any
 
 from sqlmodel import Session, col, select
 
+from pbem.engine import load_ruleset
+from pbem.lru import LRU
 from pbem.services.common import get_game, holders, seats_of
 from pbem.services.errors import NotFound, _
 from pbem.services.queries import visible
 from pbem.store import snapshots
 from pbem.store.models.accounts import User
 from pbem.store.models.games import FORMING
+from pbem.store.witness import head as log_head
 
 
 def game_view(
@@ -24,6 +35,7 @@ def game_view(
     ``organiser_id``, ``is_organiser``, ``last_seq``, ``deadline_at``, ``result``,
     ``seats`` (``[{"id", "name", "side", "user_id", "user_name", "owes"}]``),
     ``my_seats``, ``seat`` (the seat whose view this is; ``None`` for a spectator),
+    ``head`` (``(seq, hash)`` of the log's last event, ``None`` for an empty log),
     ``view`` (the engine's ``view(seat)``; ``None`` before the start), ``owed``
     (every owed decision), ``my_owed`` (those of ``seat``), ``legal`` (the seat's
     legal options when it owes a decision), ``can_undo``.
@@ -39,8 +51,9 @@ def game_view(
     if seat is not None and seat not in mine:
         seat = None
     seat = seat or (mine[0] if mine else None)
-    engine = snapshots.load_game(session, game) if game.status != FORMING else None
-    owed = engine.owed() if engine else []
+    head = log_head(session, game.id)  # type: ignore[arg-type]
+    position = _position(session, game, head, seat) if game.status != FORMING else None
+    owed = position["owed"] if position else []
     owing = {o["seat"] for o in owed}
     names = _names(session, [h.user_id for h in held.values()])
     seats = [
@@ -54,6 +67,7 @@ def game_view(
     ]
     my_owed = [o for o in owed if o["seat"] == seat] if seat else []
     return {
+        "head": head,
         "game": game,
         "id": game.id,
         "title": game.title,
@@ -68,12 +82,34 @@ def game_view(
         "seats": seats,
         "my_seats": mine,
         "seat": seat,
-        "view": engine.view(seat) if engine else None,
+        "view": position["view"] if position else None,
         "owed": owed,
         "my_owed": my_owed,
-        "legal": engine.legal_options(seat) if engine and my_owed and seat else None,
-        "can_undo": bool(engine and seat and my_owed and engine.can_undo(seat)),
+        "legal": position["legal"] if position else None,
+        "can_undo": bool(position and position["can_undo"]),
     }
+
+
+#: Pickled engine answers per (database, game, last_seq, head, ruleset, version, seat): see above.
+POSITIONS: LRU[bytes] = LRU(512)
+
+
+def _position(session: Session, game: Any, head: tuple[int, str] | None, seat: str | None) -> dict[str, Any]:
+    """``view``, ``owed``, ``legal`` (when the seat owes a decision) and ``can_undo`` of ``seat``
+    (``None``: a spectator) at the game's log head, a fresh copy for this caller."""
+    ruleset = load_ruleset(game.ruleset_key)
+    key = (str(session.get_bind().url), game.id, game.last_seq, head, ruleset.key, ruleset.version, seat)
+    found = POSITIONS.get(key)
+    if found is None:
+        engine = snapshots.load_game(session, game)
+        owed = engine.owed()
+        owes = bool(seat and any(o["seat"] == seat for o in owed))
+        found = pickle.dumps({
+            "view": engine.view(seat), "owed": owed,
+            "legal": engine.legal_options(seat) if owes and seat else None,
+            "can_undo": bool(owes and seat and engine.can_undo(seat))}, protocol=pickle.HIGHEST_PROTOCOL)
+        POSITIONS.put(key, found)
+    return pickle.loads(found)  # type: ignore[no-any-return]  # noqa: S301 - our own pickle, in memory
 
 
 def _names(session: Session, user_ids: list[int]) -> dict[int, str]:

@@ -28,6 +28,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from markupsafe import Markup
 
 from pbem.engine import Ruleset, load_ruleset
 from pbem.engine.events import canonical_json
@@ -39,9 +40,8 @@ from pbem.services import reading, views
 from pbem.services.errors import BadRequest
 from pbem.services.invitations import pending as pending_invitations
 from pbem.store.models.accounts import User
-from pbem.store.witness import head as log_head
 from pbem.ui import ui_for
-from pbem.web import api_log, order_limits
+from pbem.web import api_log, order_limits, page_cache
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
@@ -159,13 +159,8 @@ def may_export(data: dict[str, Any], ruleset: Ruleset) -> bool:
     return reading.open_information(ruleset) or (data["is_organiser"] and not data["my_seats"])
 
 
-def _log(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str]) -> dict[str, Any]:
+def _log(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str], before: int) -> dict[str, Any]:
     last = data["last_seq"]
-    try:
-        before = int(request.args.get("log_before", last + 1))
-    except ValueError:
-        before = last + 1
-    before = max(1, min(before, last + 1))
     events = api_log.page(db_session(), game_id=data["id"], ruleset=ruleset, seat=data["seat"],
                           seat_names=names, before=before, limit=LOG_PAGE, view=data["view"])
     events.reverse()  # newest first on the page
@@ -218,7 +213,7 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
         "order_example": canonical_json(example), "summary": summarise(data["view"]),
         "offered_seats": offered_seats(data, uid),
         "may_export": may_export(data, ruleset),
-        "log_head": log_head(db_session(), data["id"]),
+        "log_head": data["head"],
         "invitations": pending_invitations(db_session(), data["id"])
         if data["is_organiser"] else [],
         "invite_url": url_for("lobby.join_invite", game_id=data["id"], token=game.invite_token,
@@ -226,11 +221,31 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
         if data["is_organiser"] and game.invite_token else None,
     }
     if data["view"] is not None and data["status"] != "forming":
-        read = reading.Reader(db_session(), game, data["seat"], ruleset)
-        ctx["ui_view"] = ui.page_html({**ctx, "cache_key": str(db_session().get_bind().url), "error": error},
-                                      read, language)
-    return {"game": ctx, "log": _log(data, ruleset, names) if data["last_seq"] else
-            {"events": [], "older": None, "newer": None}}
+        def section() -> str:
+            read = reading.Reader(db_session(), game, data["seat"], ruleset)
+            found = ui.page_html({**page_cache.ui_game(ctx), "cache_key": str(db_session().get_bind().url),
+                                  "error": error}, read, language)
+            return "" if found is None else str(found)
+
+        ctx["ui_view"] = page_cache.part(page_cache.key("section", data, ruleset, language), section,
+                                         keep=error is None) or None
+    return {"game": ctx, "log_html": _log_html(data, ruleset, names, language)}
+
+
+def _log_html(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str], language: str) -> Markup:
+    """The page's log section (newest first), kept per log head, viewer, page and language."""
+    last = data["last_seq"]
+    try:
+        before = int(request.args.get("log_before", last + 1))
+    except ValueError:
+        before = last + 1
+    before = max(1, min(before, last + 1))
+
+    def render() -> str:
+        log = _log(data, ruleset, names, before) if last else {"events": [], "older": None, "newer": None}
+        return render_template("play/_log.html", game={"id": data["id"]}, log=log)
+
+    return page_cache.part(page_cache.key("log", data, ruleset, language, before), render)
 
 
 def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None = None,

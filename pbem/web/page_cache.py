@@ -1,0 +1,77 @@
+"""Parts of the game page kept per process: the game's own section (``GameUI.page_html``: board,
+forms, this turn) and the log, rendered once per log head and viewer.
+
+A part is a function of its key alone, which names only immutable facts: the database, the game,
+its log head (seq and chain hash: any new event, undo or rewrite changes it), the ruleset and its
+version, the viewer's seat and seats (what the redacting read path shows depends on nothing else),
+the game's status, the language and the time zone. The UI package gets only the keys of
+:data:`UI_KEYS` (no holder, organiser or invitation), so nothing outside the key reaches the part.
+
+What belongs to one request stays out: the CSRF token is rendered as a slot (:data:`CSRF_SLOT`,
+a random per-process string) that each request fills with its own token; a page with a refusal,
+or with flash messages waiting (the "Order accepted." of the orders panel), is rendered afresh
+and not kept. The caches are bounded (:class:`pbem.lru.LRU`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from flask import g, session
+from flask_babel import get_timezone
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+
+from pbem.lru import LRU
+from pbem.web.db import db_session
+
+#: Where a cached part holds the CSRF token of the request that shows it.
+CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
+#: Rendered parts (HTML text), by :func:`key`.
+PARTS: LRU[str] = LRU(512)
+#: What of the game page's context a UI package's ``page_html`` receives (all set by the log head,
+#: the viewer's seat, the status and the language), besides ``cache_key`` and ``error``.
+UI_KEYS = ("id", "last_seq", "status", "view", "viewer_seats", "seats", "legal_options", "owed", "can_undo")
+SEAT_KEYS = ("id", "name", "side", "side_name", "owes")
+
+
+def csrf_token() -> str:
+    """The templates' ``csrf_token()``: the request's token, or :data:`CSRF_SLOT` while a part
+    that is kept renders."""
+    if g.get("pbem_rendering_part"):
+        return CSRF_SLOT
+    return str(generate_csrf())
+
+
+def ui_game(ctx: dict[str, Any]) -> dict[str, Any]:
+    """The game page's context as a UI package's ``page_html`` receives it (:data:`UI_KEYS`)."""
+    out = {k: ctx[k] for k in UI_KEYS}
+    out["seats"] = [{k: s[k] for k in SEAT_KEYS if k in s} for s in ctx["seats"]]
+    return out
+
+
+def key(part: str, data: dict[str, Any], ruleset: Any, language: str, *extra: Hashable) -> tuple[Hashable, ...]:
+    """The key of a part of the page of ``data`` (``views.game_view``) for its viewer."""
+    return (part, str(db_session().get_bind().url), data["id"], data["last_seq"], data["head"], ruleset.key,
+            ruleset.version, data["seat"], tuple(data["my_seats"]), data["status"], language,
+            str(get_timezone()), *extra)
+
+
+def part(cache_key: tuple[Hashable, ...], render: Callable[[], str], *, keep: bool = True) -> Markup:
+    """The part rendered by ``render`` (kept under ``cache_key``), with this request's CSRF token.
+    ``keep=False`` (a refusal shown) or flash messages waiting: rendered now, not kept."""
+    if not keep or session.get("_flashes"):
+        return Markup(render())  # noqa: S704 - our templates' output
+    text = PARTS.get(cache_key)
+    if text is None:
+        g.pbem_rendering_part = True
+        try:
+            text = str(render())
+        finally:
+            g.pbem_rendering_part = False
+        PARTS.put(cache_key, text)
+    if CSRF_SLOT in text:
+        text = text.replace(CSRF_SLOT, csrf_token())
+    return Markup(text)  # noqa: S704 - our templates' output
