@@ -198,6 +198,38 @@ class Client:
                 self.purchase(page, n)
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of these processes so far (Linux ``/proc``; gone ones count 0)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def server_pids(server: subprocess.Popen[bytes], admin_url: str, database: str) -> tuple[list[int], list[int]]:
+    """gunicorn's master and workers; the PostgreSQL backends serving the benchmark's database."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    pids = [server.pid]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == server.pid:
+                pids.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    conninfo = make_url(admin_url).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        backends = [int(r[0]) for r in conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            (database,)).fetchall()]
+    return pids, backends
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -237,11 +269,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def drive(port: int, players: list[tuple[str, int, str]], args: Any) -> list[Client]:
-    clients = [Client(port, *players[i % len(players)]) for i in range(args.clients)]
+def logged_in(port: int, players: list[tuple[str, int, str]], count: int) -> list[Client]:
+    clients = [Client(port, *players[i % len(players)]) for i in range(count)]
     for client in clients:
         client.log_in()
         client.request("GET", f"/games/{client.game_id}")  # warm each worker's caches
+    return clients
+
+
+def drive(clients: list[Client], args: Any) -> list[Client]:
     deadline = time.monotonic() + args.seconds
     threads = [threading.Thread(target=c.run, args=(deadline, args.order_every))
                for c in clients]
@@ -254,7 +290,10 @@ def drive(port: int, players: list[tuple[str, int, str]], args: Any) -> list[Cli
     return clients
 
 
-def report(clients: list[Client], seconds: float) -> str:
+def report(clients: list[Client], seconds: float, cpu: dict[str, float]) -> str:
+    """The figures; ``cpu``: CPU seconds during the run of gunicorn (``web``), of the PostgreSQL
+    backends of its database (``db``; one that ended during the run is missed) and of this
+    client."""
     pages = [ms for c in clients for ms in c.page_ms]
     orders = [ms for c in clients for ms in c.order_ms]
     errors = [e for c in clients for e in c.errors]
@@ -266,10 +305,15 @@ def report(clients: list[Client], seconds: float) -> str:
         print("error:", error)
     load = os.getloadavg()
     print(f"load average after the run: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    requests = max(1, len(pages) + len(orders))
+    per = {k: v * 1000 / requests for k, v in cpu.items()}
+    print(f"CPU per request: gunicorn {per['web']:.2f} ms, PostgreSQL {per['db']:.2f} ms, "
+          f"this client {per['client']:.2f} ms")
     return (f"page_rps={len(pages) / seconds:.1f} page_p50_ms={percentile(pages, 0.5):.1f} "
             f"page_p99_ms={percentile(pages, 0.99):.1f} order_rps={len(orders) / seconds:.1f} "
             f"order_p50_ms={statistics.median(orders) if orders else 0.0:.1f} "
-            f"errors={len(errors)}")
+            f"errors={len(errors)} web_cpu_ms={per['web']:.2f} db_cpu_ms={per['db']:.2f} "
+            f"client_cpu_ms={per['client']:.2f}")
 
 
 def main() -> None:
@@ -295,10 +339,16 @@ def main() -> None:
             port = free_port()
             server = start_gunicorn(database_url, port, args.workers, tmp)
             wait_up(port)
-            clients = drive(port, players, args)
+            clients = logged_in(port, players, args.clients)
+            web, backends = server_pids(server, args.database_url, name)
+            before = {"web": cpu_seconds(web), "db": cpu_seconds(backends), "client": time.process_time()}
+            drive(clients, args)
+            web, backends = server_pids(server, args.database_url, name)
+            cpu = {"web": cpu_seconds(web) - before["web"], "db": cpu_seconds(backends) - before["db"],
+                   "client": time.process_time() - before["client"]}
             print(f"{args.clients} clients, {args.seconds:.0f} s, gunicorn --workers "
                   f"{args.workers}, an order every {args.order_every} pages")
-            line = report(clients, args.seconds)
+            line = report(clients, args.seconds, cpu)
         finally:
             if server is not None:
                 server.terminate()

@@ -36,6 +36,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--path", choices=("page", "history"), default="page")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--sort", default="cumulative", help="pstats order: cumulative, tottime...")
     parser.add_argument("--database-url", default=os.environ.get(
         "PBEM_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"))
     args = parser.parse_args()
@@ -70,7 +71,7 @@ def main() -> None:
             for _ in range(args.requests):
                 client.get(path)
             profile.disable()
-            pstats.Stats(profile).sort_stats("cumulative").print_stats(args.top)
+            pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
             engine.dispose()
         finally:
             drop()

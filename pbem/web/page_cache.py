@@ -7,16 +7,24 @@ version, the viewer's seat and seats (what the redacting read path shows depends
 the game's status, the language and the time zone. The UI package gets only the keys of
 :data:`UI_KEYS` (no holder, organiser or invitation), so nothing outside the key reaches the part.
 
-What belongs to one request stays out: the CSRF token is rendered as a slot (:data:`CSRF_SLOT`,
-a random per-process string) that each request fills with its own token; a page with a refusal,
-or with flash messages waiting (the "Order accepted." of the orders panel), is rendered afresh
-and not kept. The caches are bounded (:class:`pbem.lru.LRU`).
+The rest of the page's content (title, seats and their holders, orders panel, organiser controls)
+is kept too, under a digest of its whole context (which holds the parts' keys, not their text),
+the viewer, the language, the time zone and the request's path: it is a function of those alone.
+
+What belongs to one request stays out: while the page renders, ``csrf_token()`` gives a slot
+(:data:`CSRF_SLOT`, a random per-process string) that :func:`fill` replaces with the request's
+token in the finished page; a page with a refusal or a typed order, or with flash messages
+waiting (the "Order accepted." of the orders panel), is rendered afresh and not kept; the site's
+frame (``base.html``: navigation, flash messages) is rendered every time. The caches are
+bounded (:class:`pbem.lru.LRU`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from flask import g, session
@@ -38,11 +46,32 @@ SEAT_KEYS = ("id", "name", "side", "side_name", "owes")
 
 
 def csrf_token() -> str:
-    """The templates' ``csrf_token()``: the request's token, or :data:`CSRF_SLOT` while a part
-    that is kept renders."""
-    if g.get("pbem_rendering_part"):
+    """The templates' ``csrf_token()``: the request's token, or :data:`CSRF_SLOT` while a page made
+    of kept parts renders (:func:`rendering`; :func:`fill` puts the token in at the end)."""
+    if g.get("pbem_rendering_page"):
         return CSRF_SLOT
     return str(generate_csrf())
+
+
+@contextmanager
+def rendering() -> Iterator[None]:
+    """Render a page of kept parts: ``csrf_token()`` gives the slot meanwhile."""
+    g.pbem_rendering_page = True
+    try:
+        yield
+    finally:
+        g.pbem_rendering_page = False
+
+
+def fill(html: str) -> str:
+    """The page with this request's CSRF token in its slots."""
+    return html.replace(CSRF_SLOT, str(generate_csrf())) if CSRF_SLOT in html else html
+
+
+def digest(value: Any) -> str:
+    """A digest of ``repr(value)`` (plain data: dicts, lists, strings, numbers, dates), for a key
+    that names a part's whole input."""
+    return hashlib.blake2b(repr(value).encode("utf-8"), digest_size=20).hexdigest()
 
 
 def ui_game(ctx: dict[str, Any]) -> dict[str, Any]:
@@ -60,18 +89,13 @@ def key(part: str, data: dict[str, Any], ruleset: Any, language: str, *extra: Ha
 
 
 def part(cache_key: tuple[Hashable, ...], render: Callable[[], str], *, keep: bool = True) -> Markup:
-    """The part rendered by ``render`` (kept under ``cache_key``), with this request's CSRF token.
+    """The part rendered by ``render`` (kept under ``cache_key``), inside :func:`rendering`.
     ``keep=False`` (a refusal shown) or flash messages waiting: rendered now, not kept."""
+    assert g.get("pbem_rendering_page"), "a kept part renders its CSRF token as a slot"
     if not keep or session.get("_flashes"):
         return Markup(render())  # noqa: S704 - our templates' output
     text = PARTS.get(cache_key)
     if text is None:
-        g.pbem_rendering_part = True
-        try:
-            text = str(render())
-        finally:
-            g.pbem_rendering_part = False
+        text = str(render())
         PARTS.put(cache_key, text)
-    if CSRF_SLOT in text:
-        text = text.replace(CSRF_SLOT, csrf_token())
     return Markup(text)  # noqa: S704 - our templates' output

@@ -25,7 +25,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
+from flask_babel import get_locale, get_timezone
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup
@@ -214,12 +214,13 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
         "offered_seats": offered_seats(data, uid),
         "may_export": may_export(data, ruleset),
         "log_head": data["head"],
-        "invitations": pending_invitations(db_session(), data["id"])
-        if data["is_organiser"] else [],
+        "invitations": [{"id": i.id, "seat": i.seat, "email": i.email, "expires_at": i.expires_at}
+                        for i in pending_invitations(db_session(), data["id"])] if data["is_organiser"] else [],
         "invite_url": url_for("lobby.join_invite", game_id=data["id"], token=game.invite_token,
                               _external=True)
         if data["is_organiser"] and game.invite_token else None,
     }
+    part_keys: list[Any] = []
     if data["view"] is not None and data["status"] != "forming":
         def section() -> str:
             read = reading.Reader(db_session(), game, data["seat"], ruleset)
@@ -227,13 +228,16 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
                                   "error": error}, read, language)
             return "" if found is None else str(found)
 
-        ctx["ui_view"] = page_cache.part(page_cache.key("section", data, ruleset, language), section,
-                                         keep=error is None) or None
-    return {"game": ctx, "log_html": _log_html(data, ruleset, names, language)}
+        section_key = page_cache.key("section", data, ruleset, language)
+        ctx["ui_view"] = page_cache.part(section_key, section, keep=error is None) or None
+        part_keys.append(section_key if error is None else None)
+    log_key, log_html = _log_html(data, ruleset, names, language)
+    return {"game": ctx, "log_html": log_html, "part_keys": (*part_keys, log_key)}
 
 
-def _log_html(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str], language: str) -> Markup:
-    """The page's log section (newest first), kept per log head, viewer, page and language."""
+def _log_html(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str],
+              language: str) -> tuple[tuple[Any, ...], Markup]:
+    """The page's log section (newest first), kept per log head, viewer, page and language; its key."""
     last = data["last_seq"]
     try:
         before = int(request.args.get("log_before", last + 1))
@@ -245,17 +249,26 @@ def _log_html(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str], lan
         log = _log(data, ruleset, names, before) if last else {"events": [], "older": None, "newer": None}
         return render_template("play/_log.html", game={"id": data["id"]}, log=log)
 
-    return page_cache.part(page_cache.key("log", data, ruleset, language, before), render)
+    key = page_cache.key("log", data, ruleset, language, before)
+    return key, page_cache.part(key, render)
 
 
 def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None = None,
                 form: dict[str, str] | None = None, seat: str | None = None,
                 invite_token: str | None = None) -> ResponseReturnValue:
     data = load_view(game_id, seat or request.args.get("seat") or None)
-    endpoints = {rule.endpoint for rule in current_app.url_map.iter_rules()}
-    html = render_template("play/game.html", **context(data, error), error=error, endpoints=endpoints,
-                           form=form or {"order": "", "seat": ""}, invite_token=invite_token)
-    return html, status
+    endpoints = {rule.endpoint for rule in current_app.url_map.iter_rules()}  # the same all along a process
+    with page_cache.rendering():
+        page = context(data, error)
+        inputs = {k: v for k, v in page["game"].items() if k not in ("ui_view", "log_html")}
+        key = ("content", str(db_session().get_bind().url), user_id(), current_user.is_authenticated,
+               str(get_locale() or "en"), str(get_timezone()), request.full_path, invite_token,
+               page["part_keys"], page_cache.digest(inputs))
+        content = page_cache.part(key, lambda: render_template(
+            "play/_game.html", game=page["game"], log_html=page["log_html"], error=error, endpoints=endpoints,
+            form=form or {"order": "", "seat": ""}, invite_token=invite_token), keep=error is None and form is None)
+        html = render_template("play/game.html", game=page["game"], content=content)
+    return page_cache.fill(html), status
 
 
 def refused(game_id: int, exc: Exception, form: dict[str, str] | None = None,
