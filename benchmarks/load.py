@@ -110,6 +110,8 @@ def populate(database_url: str) -> list[tuple[str, int, str]]:
 #: The purchase form of the A&A page (``pbem/ui/aa/templates/aa/_orders.html``) and its hidden fields.
 PURCHASE_FORM = re.compile(r'<form method="post" action="([^"]+)" class="aa-purchase".*?</form>', re.S)
 HIDDEN = re.compile(r'<input type="hidden" name="(csrf_token|expected_seq|seat|kind)" value="([^"]*)"')
+#: The orders panel's message after an accepted order.
+ACCEPTED = 'class="flash flash-success">Order accepted.</p>'
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
@@ -186,7 +188,7 @@ class Client:
         if status in (302, 303):
             path = urllib.parse.urlsplit(location).path or f"/games/{self.game_id}"
             _status, after, _to = self.timed("page", "GET", path)
-            if after and "Order accepted." not in after:
+            if after and ACCEPTED not in after:
                 self.errors.append(f"order: the page after an accepted order does not say so (game {self.game_id})")
 
     def run(self, deadline: float, order_every: int) -> None:

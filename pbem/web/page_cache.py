@@ -55,7 +55,9 @@ def csrf_token() -> str:
 
 @contextmanager
 def rendering() -> Iterator[None]:
-    """Render a page of kept parts: ``csrf_token()`` gives the slot meanwhile."""
+    """Render a page of kept parts: ``csrf_token()`` gives the slot meanwhile. Whether flash
+    messages wait is noted first (a part that shows them takes them out of the session)."""
+    g.pbem_flashes_waiting = bool(session.get("_flashes"))
     g.pbem_rendering_page = True
     try:
         yield
@@ -92,7 +94,7 @@ def part(cache_key: tuple[Hashable, ...], render: Callable[[], str], *, keep: bo
     """The part rendered by ``render`` (kept under ``cache_key``), inside :func:`rendering`.
     ``keep=False`` (a refusal shown) or flash messages waiting: rendered now, not kept."""
     assert g.get("pbem_rendering_page"), "a kept part renders its CSRF token as a slot"
-    if not keep or session.get("_flashes"):
+    if not keep or g.pbem_flashes_waiting:
         return Markup(render())  # noqa: S704 - our templates' output
     text = PARTS.get(cache_key)
     if text is None:
