@@ -17,12 +17,12 @@ from sqlmodel import Session, col, select
 
 from pbem.engine import load_ruleset
 from pbem.lru import LRU
-from pbem.services.common import get_game, holders, seats_of
+from pbem.services.common import get_game, seats_of
 from pbem.services.errors import NotFound, _
 from pbem.services.queries import visible
 from pbem.store import snapshots
 from pbem.store.models.accounts import User
-from pbem.store.models.games import FORMING
+from pbem.store.models.games import FORMING, SeatHolder
 from pbem.store.witness import head as log_head
 
 
@@ -32,7 +32,7 @@ def game_view(
     """The game as ``user_id`` may see it.
 
     Keys: ``game`` (the row), ``id``, ``title``, ``ruleset``, ``status``, ``visibility``,
-    ``organiser_id``, ``is_organiser``, ``last_seq``, ``deadline_at``, ``result``,
+    ``organiser_id``, ``is_organiser``, ``organiser_name``, ``last_seq``, ``deadline_at``, ``result``,
     ``seats`` (``[{"id", "name", "side", "user_id", "user_name", "owes"}]``),
     ``my_seats``, ``seat`` (the seat whose view this is; ``None`` for a spectator),
     ``head`` (``(seq, hash)`` of the log's last event, ``None`` for an empty log),
@@ -44,7 +44,7 @@ def game_view(
     game = get_game(session, game_id)
     if not visible(session, game, user_id):
         raise NotFound(_("There is no game %(game)s."), game=game_id)
-    held = holders(session, game.id)
+    held, names = _holders_and_names(session, game)
     mine = [s for s, h in held.items() if user_id is not None and h.user_id == user_id]
     order = [s["id"] for s in seats_of(game)]
     mine.sort(key=order.index)
@@ -55,7 +55,6 @@ def game_view(
     position = _position(session, game, head, seat) if game.status != FORMING else None
     owed = position["owed"] if position else []
     owing = {o["seat"] for o in owed}
-    names = _names(session, [h.user_id for h in held.values()])
     seats = [
         {
             **info,
@@ -76,6 +75,7 @@ def game_view(
         "visibility": game.visibility,
         "organiser_id": game.organiser_id,
         "is_organiser": user_id is not None and user_id == game.organiser_id,
+        "organiser_name": names.get(game.organiser_id),
         "last_seq": game.last_seq,
         "deadline_at": game.deadline_at,
         "result": json.loads(game.result) if game.result else None,
@@ -112,8 +112,16 @@ def _position(session: Session, game: Any, head: tuple[int, str] | None, seat: s
     return pickle.loads(found)  # type: ignore[no-any-return]  # noqa: S301 - our own pickle, in memory
 
 
-def _names(session: Session, user_ids: list[int]) -> dict[int, str]:
-    if not user_ids:
-        return {}
-    rows = session.exec(select(User.id, User.display_name).where(col(User.id).in_(set(user_ids))))
-    return dict(rows.all())
+def _holders_and_names(session: Session, game: Any) -> tuple[dict[str, SeatHolder], dict[int, str]]:
+    """The game's seat holders by seat, and the display names of the holders and the organiser
+    (one query)."""
+    rows = session.exec(select(SeatHolder, User.display_name).join(User, col(User.id) == SeatHolder.user_id,
+                                                                   isouter=True)
+                        .where(SeatHolder.game_id == game.id)).all()
+    held = {row.seat: row for row, _name in rows}
+    names = {row.user_id: name for row, name in rows if name is not None}
+    if game.organiser_id not in names:
+        organiser = session.get(User, game.organiser_id)
+        if organiser is not None:
+            names[organiser.id] = organiser.display_name
+    return held, names

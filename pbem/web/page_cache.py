@@ -42,6 +42,9 @@ PARTS: LRU[str] = LRU(512)
 #: What of the game page's context a UI package's ``page_html`` receives (all set by the log head,
 #: the viewer's seat, the status and the language), besides ``cache_key`` and ``error``.
 UI_KEYS = ("id", "last_seq", "status", "view", "viewer_seats", "seats", "legal_options", "owed", "can_undo")
+#: Keys of the game page's context set by the log head and the viewer's seat (the engine's answers:
+#: ``views.game_view``'s ``view`` and ``legal``, and what is made of them) or kept parts themselves.
+BY_HEAD = frozenset({"view", "legal_options", "legal", "summary", "order_example", "ui_view", "log_html"})
 SEAT_KEYS = ("id", "name", "side", "side_name", "owes")
 
 

@@ -25,7 +25,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale, get_timezone
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup
@@ -39,7 +39,6 @@ from pbem.services import orders as order_service
 from pbem.services import reading, views
 from pbem.services.errors import BadRequest
 from pbem.services.invitations import pending as pending_invitations
-from pbem.store.models.accounts import User
 from pbem.ui import ui_for
 from pbem.web import api_log, order_limits, page_cache
 from pbem.web.api_errors import HANDLED, error_body, flash_text
@@ -187,13 +186,12 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
     acting = [{"id": s, "name": names.get(s, s)} for s in data["my_seats"] if s in owing]
     acting.sort(key=lambda s: s["id"] != data["seat"])
     example = legal_orders[0] if legal_orders else {"type": "…"}
-    organiser = db_session().get(User, data["organiser_id"])
     ctx = {
         **{k: data[k] for k in ("id", "title", "status", "visibility", "is_organiser",
                                 "last_seq", "deadline_at", "result", "my_seats", "view")},
         "ruleset_key": ruleset.key, "ruleset_title": ruleset.title or ruleset.key,
         "status_label": status_labels().get(data["status"], data["status"]),
-        "organiser_name": organiser.display_name if organiser else "?",
+        "organiser_name": data["organiser_name"] or "?",
         "deadline_hours": game.deadline_hours,
         "result_text": ui.result_text(data["result"], names, language),
         "seats": seats, "viewer_seats": [data["seat"]] if data["seat"] else [],
@@ -260,10 +258,11 @@ def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None
     endpoints = {rule.endpoint for rule in current_app.url_map.iter_rules()}  # the same all along a process
     with page_cache.rendering():
         page = context(data, error)
-        inputs = {k: v for k, v in page["game"].items() if k not in ("ui_view", "log_html")}
-        key = ("content", str(db_session().get_bind().url), user_id(), current_user.is_authenticated,
-               str(get_locale() or "en"), str(get_timezone()), request.full_path, invite_token,
-               page["part_keys"], page_cache.digest(inputs))
+        # the engine's answers are named by the log head and seat in the key, the rest by a digest
+        inputs = {k: v for k, v in page["game"].items() if k not in page_cache.BY_HEAD}
+        key = (*page_cache.key("content", data, load_ruleset(data["ruleset"]), str(get_locale() or "en")),
+               user_id(), current_user.is_authenticated, request.full_path, invite_token, page["part_keys"],
+               page_cache.digest(inputs))
         content = page_cache.part(key, lambda: render_template(
             "play/_game.html", game=page["game"], log_html=page["log_html"], error=error, endpoints=endpoints,
             form=form or {"order": "", "seat": ""}, invite_token=invite_token), keep=error is None and form is None)
