@@ -36,6 +36,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--path", choices=("page", "history"), default="page")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--cold", action="store_true",
+                        help="empty the per-process page caches before each request (a new log head)")
     parser.add_argument("--sort", default="cumulative", help="pstats order: cumulative, tottime...")
     parser.add_argument("--database-url", default=os.environ.get(
         "PBEM_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"))
@@ -45,6 +47,8 @@ def main() -> None:
 
     from pbem.engine import load_ruleset
     from pbem.games.aa.bot import RandomBot
+    from pbem.services import views
+    from pbem.web import page_cache
     from pbem.web.db import get_engine
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -61,7 +65,14 @@ def main() -> None:
             path = f"/games/{game_id}" + ("/history" if args.path == "history" else "")
             client.get(path)
             wall, cpu = [], []
+
+            def forget() -> None:
+                if args.cold:
+                    page_cache.PARTS.clear()
+                    views.POSITIONS.clear()
+
             for _ in range(args.requests):
+                forget()
                 start, start_cpu = time.perf_counter(), time.thread_time()
                 assert client.get(path).status_code == 200
                 wall.append((time.perf_counter() - start) * 1000)
@@ -69,6 +80,7 @@ def main() -> None:
             profile = cProfile.Profile()
             profile.enable()
             for _ in range(args.requests):
+                forget()
                 client.get(path)
             profile.disable()
             pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)

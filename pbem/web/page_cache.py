@@ -93,11 +93,13 @@ def key(part: str, data: dict[str, Any], ruleset: Any, language: str, *extra: Ha
             str(get_timezone()), *extra)
 
 
-def part(cache_key: tuple[Hashable, ...], render: Callable[[], str], *, keep: bool = True) -> Markup:
+def part(cache_key: tuple[Hashable, ...], render: Callable[[], str], *, keep: bool = True,
+         shows_flashes: bool = True) -> Markup:
     """The part rendered by ``render`` (kept under ``cache_key``), inside :func:`rendering`.
-    ``keep=False`` (a refusal shown) or flash messages waiting: rendered now, not kept."""
+    ``keep=False`` (a refusal shown), or flash messages waiting for a part that may show them:
+    rendered now, not kept."""
     assert g.get("pbem_rendering_page"), "a kept part renders its CSRF token as a slot"
-    if not keep or g.pbem_flashes_waiting:
+    if not keep or (shows_flashes and g.pbem_flashes_waiting):
         return Markup(render())  # noqa: S704 - our templates' output
     text = PARTS.get(cache_key)
     if text is None:
