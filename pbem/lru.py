@@ -17,10 +17,12 @@ V = TypeVar("V")
 
 
 class LRU(Generic[V]):
-    """At most ``size`` entries; :meth:`get` refreshes an entry, :meth:`put` drops the oldest."""
+    """At most ``size`` entries, and with ``weigh`` (e.g. ``len``) at most ``max_weight`` in all;
+    :meth:`get` refreshes an entry, :meth:`put` drops the oldest ones."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, *, weigh: Callable[[V], int] | None = None, max_weight: int = 0) -> None:
         self.size = size
+        self.weigh, self.max_weight, self.weight = weigh, max_weight, 0
         self._items: OrderedDict[Hashable, V] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = self.misses = 0
@@ -36,10 +38,16 @@ class LRU(Generic[V]):
 
     def put(self, key: Hashable, value: V) -> None:
         with self._lock:
+            if key in self._items:
+                self.weight -= self._weight(self._items.pop(key))
             self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            self.weight += self._weight(value)
+            while len(self._items) > self.size or (self.max_weight and self.weight > self.max_weight
+                                                   and len(self._items) > 1):
+                self.weight -= self._weight(self._items.popitem(last=False)[1])
+
+    def _weight(self, value: V) -> int:
+        return self.weigh(value) if self.weigh is not None else 0
 
     def get_or_make(self, key: Hashable, make: Callable[[], V]) -> V:
         """The cached value, else ``make()`` (called outside the lock), stored."""
@@ -52,6 +60,7 @@ class LRU(Generic[V]):
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self.weight = 0
 
     def __len__(self) -> int:
         return len(self._items)

@@ -91,7 +91,7 @@ def game_view(
 
 
 #: Pickled engine answers per (database, game, last_seq, head, ruleset, version, seat): see above.
-POSITIONS: LRU[bytes] = LRU(512)
+POSITIONS: LRU[bytes] = LRU(1024, weigh=len, max_weight=16 * 2**20)  # an A&A position: about 10 KB
 
 
 def _position(session: Session, game: Any, head: tuple[int, str] | None, seat: str | None) -> dict[str, Any]:

@@ -37,8 +37,9 @@ from pbem.web.db import db_session
 
 #: Where a cached part holds the CSRF token of the request that shows it.
 CSRF_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
-#: Rendered parts (HTML text), by :func:`key`.
-PARTS: LRU[str] = LRU(512)
+#: Rendered parts (HTML text), by :func:`key`: at most 1,024, and 48 MB of text per process (an
+#: A&A page's content is about 200 KB, its section 150 KB).
+PARTS: LRU[str] = LRU(1024, weigh=len, max_weight=48 * 2**20)
 #: What of the game page's context a UI package's ``page_html`` receives (all set by the log head,
 #: the viewer's seat, the status and the language), besides ``cache_key`` and ``error``.
 UI_KEYS = ("id", "last_seq", "status", "view", "viewer_seats", "seats", "legal_options", "owed", "can_undo")

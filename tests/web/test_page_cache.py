@@ -187,3 +187,12 @@ def test_the_log_follows_the_viewers_time_zone(app, client, user_factory):
         s.commit()
     tokyo = log_times()
     assert utc and len(tokyo) == len(utc) and tokyo != utc
+
+
+def test_the_kept_parts_are_bounded_by_weight_too():
+    kept: LRU[str] = LRU(100, weigh=len, max_weight=10)
+    for n in range(5):
+        kept.put(n, "abcd")
+    assert len(kept) == 2 and kept.weight == 8 and kept.get(4) == "abcd" and kept.get(2) is None
+    kept.put(4, "abcdefgh")  # replacing an entry counts its new weight only
+    assert kept.weight == 8 and len(kept) == 1
