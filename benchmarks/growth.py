@@ -288,7 +288,7 @@ def main() -> None:
             get_engine(app).dispose()
             get_engine(big).dispose()
         finally:
-            for cleanup in cleanups:
+            for cleanup in reversed(cleanups):  # the clone first (its clean-up connects to the original)
                 cleanup()
         print(" ".join([f"{k}_ms={v:.1f}" for k, v in figures.items()] + [f"{k}={v:.2f}" for k, v in ratios.items()]))
 

@@ -30,7 +30,7 @@ from werkzeug.routing import IntegerConverter, ValidationError
 from werkzeug.wrappers import Response
 
 from pbem.ui import all_uis
-from pbem.web import busy_retry, db, i18n, order_limits
+from pbem.web import busy_retry, db, i18n, order_limits, page_cache
 from pbem.web.blueprints import BLUEPRINTS
 from pbem.web.config import REPO_ROOT, load_config, resolve_instance_path
 from pbem.web.extensions import csrf, limiter, login_manager
@@ -106,6 +106,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.url_map.converters["int"] = BoundedIntConverter  # before any route is added
     app.before_request(order_limits.cap_order_body)  # before CSRF reads the form
     csrf.init_app(app)
+    app.jinja_env.globals["csrf_token"] = page_cache.csrf_token  # a slot in the page's kept parts
     login_manager.init_app(app)
     limiter.init_app(app)
     i18n.init_app(app)

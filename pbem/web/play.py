@@ -28,6 +28,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from markupsafe import Markup
 
 from pbem.engine import Ruleset, load_ruleset
 from pbem.engine.events import canonical_json
@@ -38,10 +39,8 @@ from pbem.services import orders as order_service
 from pbem.services import reading, views
 from pbem.services.errors import BadRequest
 from pbem.services.invitations import pending as pending_invitations
-from pbem.store.models.accounts import User
-from pbem.store.witness import head as log_head
 from pbem.ui import ui_for
-from pbem.web import api_log, order_limits
+from pbem.web import api_log, order_limits, page_cache
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
 from pbem.web.db import db_session
@@ -159,13 +158,8 @@ def may_export(data: dict[str, Any], ruleset: Ruleset) -> bool:
     return reading.open_information(ruleset) or (data["is_organiser"] and not data["my_seats"])
 
 
-def _log(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str]) -> dict[str, Any]:
+def _log(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str], before: int) -> dict[str, Any]:
     last = data["last_seq"]
-    try:
-        before = int(request.args.get("log_before", last + 1))
-    except ValueError:
-        before = last + 1
-    before = max(1, min(before, last + 1))
     events = api_log.page(db_session(), game_id=data["id"], ruleset=ruleset, seat=data["seat"],
                           seat_names=names, before=before, limit=LOG_PAGE, view=data["view"])
     events.reverse()  # newest first on the page
@@ -192,13 +186,12 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
     acting = [{"id": s, "name": names.get(s, s)} for s in data["my_seats"] if s in owing]
     acting.sort(key=lambda s: s["id"] != data["seat"])
     example = legal_orders[0] if legal_orders else {"type": "…"}
-    organiser = db_session().get(User, data["organiser_id"])
     ctx = {
         **{k: data[k] for k in ("id", "title", "status", "visibility", "is_organiser",
                                 "last_seq", "deadline_at", "result", "my_seats", "view")},
         "ruleset_key": ruleset.key, "ruleset_title": ruleset.title or ruleset.key,
         "status_label": status_labels().get(data["status"], data["status"]),
-        "organiser_name": organiser.display_name if organiser else "?",
+        "organiser_name": data["organiser_name"] or "?",
         "deadline_hours": game.deadline_hours,
         "result_text": ui.result_text(data["result"], names, language),
         "seats": seats, "viewer_seats": [data["seat"]] if data["seat"] else [],
@@ -218,29 +211,63 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
         "order_example": canonical_json(example), "summary": summarise(data["view"]),
         "offered_seats": offered_seats(data, uid),
         "may_export": may_export(data, ruleset),
-        "log_head": log_head(db_session(), data["id"]),
-        "invitations": pending_invitations(db_session(), data["id"])
-        if data["is_organiser"] else [],
+        "log_head": data["head"],
+        "invitations": [{"id": i.id, "seat": i.seat, "email": i.email, "expires_at": i.expires_at}
+                        for i in pending_invitations(db_session(), data["id"])] if data["is_organiser"] else [],
         "invite_url": url_for("lobby.join_invite", game_id=data["id"], token=game.invite_token,
                               _external=True)
         if data["is_organiser"] and game.invite_token else None,
     }
+    part_keys: list[Any] = []
     if data["view"] is not None and data["status"] != "forming":
-        read = reading.Reader(db_session(), game, data["seat"], ruleset)
-        ctx["ui_view"] = ui.page_html({**ctx, "cache_key": str(db_session().get_bind().url), "error": error},
-                                      read, language)
-    return {"game": ctx, "log": _log(data, ruleset, names) if data["last_seq"] else
-            {"events": [], "older": None, "newer": None}}
+        def section() -> str:
+            read = reading.Reader(db_session(), game, data["seat"], ruleset)
+            found = ui.page_html({**page_cache.ui_game(ctx), "cache_key": str(db_session().get_bind().url),
+                                  "error": error}, read, language)
+            return "" if found is None else str(found)
+
+        section_key = page_cache.key("section", data, ruleset, language)
+        ctx["ui_view"] = page_cache.part(section_key, section, keep=error is None) or None
+        part_keys.append(section_key if error is None else None)
+    log_key, log_html = _log_html(data, ruleset, names, language)
+    return {"game": ctx, "log_html": log_html, "part_keys": (*part_keys, log_key)}
+
+
+def _log_html(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str],
+              language: str) -> tuple[tuple[Any, ...], Markup]:
+    """The page's log section (newest first), kept per log head, viewer, page and language; its key."""
+    last = data["last_seq"]
+    try:
+        before = int(request.args.get("log_before", last + 1))
+    except ValueError:
+        before = last + 1
+    before = max(1, min(before, last + 1))
+
+    def render() -> str:
+        log = _log(data, ruleset, names, before) if last else {"events": [], "older": None, "newer": None}
+        return render_template("play/_log.html", game={"id": data["id"]}, log=log)
+
+    key = page_cache.key("log", data, ruleset, language, before)
+    return key, page_cache.part(key, render, shows_flashes=False)  # play/_log.html shows none
 
 
 def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None = None,
                 form: dict[str, str] | None = None, seat: str | None = None,
                 invite_token: str | None = None) -> ResponseReturnValue:
     data = load_view(game_id, seat or request.args.get("seat") or None)
-    endpoints = {rule.endpoint for rule in current_app.url_map.iter_rules()}
-    html = render_template("play/game.html", **context(data, error), error=error, endpoints=endpoints,
-                           form=form or {"order": "", "seat": ""}, invite_token=invite_token)
-    return html, status
+    endpoints = {rule.endpoint for rule in current_app.url_map.iter_rules()}  # the same all along a process
+    with page_cache.rendering():
+        page = context(data, error)
+        # the engine's answers are named by the log head and seat in the key, the rest by a digest
+        inputs = {k: v for k, v in page["game"].items() if k not in page_cache.BY_HEAD}
+        key = (*page_cache.key("content", data, load_ruleset(data["ruleset"]), str(get_locale() or "en")),
+               user_id(), current_user.is_authenticated, request.full_path, invite_token, page["part_keys"],
+               page_cache.digest(inputs))
+        content = page_cache.part(key, lambda: render_template(
+            "play/_game.html", game=page["game"], log_html=page["log_html"], error=error, endpoints=endpoints,
+            form=form or {"order": "", "seat": ""}, invite_token=invite_token), keep=error is None and form is None)
+        html = render_template("play/game.html", game=page["game"], content=content)
+    return page_cache.fill(html), status
 
 
 def refused(game_id: int, exc: Exception, form: dict[str, str] | None = None,
