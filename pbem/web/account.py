@@ -132,7 +132,7 @@ def confirm_address(token: str) -> ResponseReturnValue:
     if user is None:
         abort(400, description=_("This confirmation link is invalid or expired."))
     if user.email_confirmed:
-        flash(_("Your email address %(email)s is confirmed.", email=user.email), "info")
+        flash(_("Your email address is confirmed."), "info")
         return redirect(home_url() if current_user.is_authenticated else url_for("auth.login"))
     if find_user(user.email) is not None:
         abort(409, description=_("Another account uses %(email)s now.", email=user.email))
@@ -148,7 +148,7 @@ def confirm_address(token: str) -> ResponseReturnValue:
     except IntegrityError:  # another account confirmed the address meanwhile
         db_session().rollback()
         abort(409, description=_("Another account uses %(email)s now.", email=user.email))
-    flash(_("Your email address %(email)s is confirmed.", email=user.email), "success")
+    flash(_("Your email address is confirmed."), "success")
     return redirect(home_url() if current_user.is_authenticated else url_for("auth.login"))
 
 
