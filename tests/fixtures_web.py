@@ -123,6 +123,7 @@ def user_factory(request: pytest.FixtureRequest) -> Callable[..., User]:
     def make(email: str | None = None, password: str = DEFAULT_PASSWORD,
              display_name: str | None = None, **fields: Any) -> User:
         number = next(counter)
+        fields.setdefault("email_confirmed", True)  # an established account
         user = User(email=normalize_email(email or f"player{number}@example.com"),
                     display_name=display_name or f"Player {number}", password_hash="", **fields)
         user.set_password(password, FAST_HASH)

@@ -190,7 +190,7 @@ def fuzz(conf: Conformance, rs: Any, game: Game, rng: RandomLike, *, decisions: 
             break
         if rng.random() < mutate:  # the deadline policy's order for an absent seat is always legal
             seat = game.owed()[0]["seat"]
-            default = rs.default_order(game.state, seat)
+            default = game.default_order(seat)
             try:
                 if default is not None:
                     game.preview(seat, default)

@@ -228,7 +228,7 @@ class Game:
         else:
             self._check_turn(seat)
         if order["type"] == "undo":
-            return self.undo(seat)
+            return self.undo(seat, by=by)
         start = len(self._log)
         saved = self._save()
         payload: dict[str, Any] = {"order": order}
@@ -266,13 +266,34 @@ class Game:
             self.dice = real
             self._restore(saved)
 
-    def undo(self, seat: str) -> list[Event]:
-        """Take back ``seat``'s latest order in this undo scope, if no die was rolled since."""
+    def undo(self, seat: str, *, by: str | None = None) -> list[Event]:
+        """Take back ``seat``'s latest order in this undo scope, if no die was rolled since
+        (``by``: who did it when not the seat's holder, e.g. a deadline policy)."""
         self._check_turn(seat)
         target = self._undo_target(seat)
         start = len(self._log)
-        self._append(seat, ev.UNDO, {"order_seq": target["order_seq"]})
+        payload: dict[str, Any] = {"order_seq": target["order_seq"]}
+        if by:
+            payload["by"] = by
+        self._append(seat, ev.UNDO, payload)
         return self._log[start:]
+
+    def default_order(self, seat: str) -> dict[str, Any] | None:
+        """The order a deadline policy plays for an absent ``seat``: the ruleset's
+        ``default_order`` when it is accepted now; when it is refused (e.g. the seat's own
+        moves of this phase block its end: transports sent alone into a battle), taking back
+        the seat's latest order (``{"type": "undo"}``), repeated until the phase may end.
+        ``None`` when the ruleset has no default for the seat. The returned order is accepted
+        now unless the ruleset's default is refused and nothing can be undone."""
+        order = self.ruleset.default_order(self.state, seat)
+        if order is None:
+            return None
+        try:
+            self.preview(seat, order)
+        except RulesError:
+            if self.can_undo(seat):
+                return {"type": "undo"}
+        return order
 
     def can_undo(self, seat: str) -> bool:
         try:

@@ -111,14 +111,30 @@ def enqueue_email(session: Session, *, to_address: str, subject: str, text: str,
 def enqueue_template(session: Session, *, to_address: str, template: str,
                      context: dict[str, Any], kind: str, user_id: int | None = None,
                      game_id: int | None = None, dedupe_key: str | None = None,
-                     not_before: datetime | None = None) -> OutboxMessage:
-    """Add an email rendered at send time from ``template`` and ``context`` (references only)."""
+                     not_before: datetime | None = None) -> OutboxMessage | None:
+    """Add an email rendered at send time from ``template`` and ``context`` (references only).
+
+    None (nothing queued) for an account whose unconfirmed address a confirmed account holds:
+    the mail would reach that address's owner, who never asked for it (pbem/web/auth.py)."""
+    if user_id is not None and _address_owned_elsewhere(session, user_id, to_address):
+        return None
     row = enqueue_email(session, to_address=to_address, subject="", text="", kind=kind,
                         user_id=user_id, game_id=game_id, dedupe_key=dedupe_key,
                         not_before=not_before)
     row.template = template
     row.context = json.dumps(context, sort_keys=True)
     return row
+
+
+def _address_owned_elsewhere(session: Session, user_id: int, address: str) -> bool:
+    from pbem.store.models.accounts import User
+
+    user = session.get(User, user_id)
+    if user is None or user.email_confirmed:
+        return False
+    owner = select(User.id).where(User.email == address, User.email_confirmed == True,  # noqa: E712
+                                  User.id != user_id)
+    return session.exec(owner).first() is not None
 
 
 def enqueue_webhook(session: Session, *, url: str, body: dict[str, Any], game_id: int | None,

@@ -12,8 +12,9 @@ When a deadline passes for a seat that owes a decision (pbem docs/notifications.
    and the organiser told (``policy.excused``);
 4. otherwise the game's policy: ``wait`` (``policy.waited``, organiser told, no
    deadline until the player acts), ``extend`` once by ``extend_hours``
-   (``policy.extended``; then wait), or ``act``: the ruleset's ``default_order`` is
-   submitted through the ordinary order path with ``by="policy:act"`` until the
+   (``policy.extended``; then wait), or ``act``: the game's ``default_order`` (the
+   ruleset's, or taking back the seat's latest order when the seat's own orders block the
+   phase's end) is submitted through the ordinary order path with ``by="policy:act"`` until the
    seat owes nothing (``policy.acted``); everyone is told.
 
 Every record names the reason: ``nothing_submitted``, ``orders_started`` (orders
@@ -250,14 +251,14 @@ class _Step:
             new = self.now + timedelta(hours=max(1, self.settings.extend_hours))
             return self._extend("policy.extended", reason, new, excused=False,
                                 notify=[self.game.organiser_id, self.user_id])
-        if policy == ACT and self.engine.ruleset.default_order(self.engine.state, self.seat):
+        if policy == ACT and self.engine.default_order(self.seat):
             return self._act(reason)
         return self._wait(reason)
 
     # -- classification ------------------------------------------------------------------
     def _nothing_to_decide(self) -> bool:
         orders = self.engine.legal_options(self.seat).get("orders")
-        default = self.engine.ruleset.default_order(self.engine.state, self.seat)
+        default = self.engine.default_order(self.seat)
         return isinstance(orders, list) and len(orders) <= 1 and default is not None
 
     def _reason(self) -> str:
@@ -329,7 +330,7 @@ class _Step:
         for _ in range(MAX_POLICY_ORDERS):
             game = log.lock_game(self.session, game_id)
             engine = snapshots.load_game(self.session, game)
-            order = (engine.ruleset.default_order(engine.state, self.seat)
+            order = (engine.default_order(self.seat)
                      if self.seat in {o["seat"] for o in engine.owed()} else None)
             self.session.commit()
             if order is None:

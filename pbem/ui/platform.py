@@ -31,6 +31,8 @@ def sentence(event: dict[str, Any], _: Translator, names: dict[str, str]) -> str
     if t == "order":
         return _("%(seat)s gave an order.", seat=who) if who else _("An order was given.")
     if t == "undo":
+        if p.get("by"):  # the deadline policy clearing what blocked the seat's phase
+            return _("The server took back an order of %(seat)s (the deadline had passed).", seat=who)
         return _("%(seat)s took back an order.", seat=who)
     if t == "dice.rolled":
         faces = ", ".join(str(f) for f in p.get("faces", []))

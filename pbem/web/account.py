@@ -3,6 +3,9 @@ language switch of the navigation bar.
 
 A new email address takes effect only when its owner opens the signed link sent to it; if the
 address already belongs to an account, that owner gets a notice instead (the page says the same).
+A registered account's address is confirmed by the link of the welcome email
+(:func:`confirm_address`); both links show a page with a button, so a mail scanner opening the
+link changes nothing.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlalchemy.exc import IntegrityError
 
 from pbem.store.models.accounts import User, normalize_email
 from pbem.web.auth import (
@@ -21,6 +25,7 @@ from pbem.web.auth import (
     home_url,
     safe_next,
     send_account_email,
+    user_from_confirm_token,
 )
 from pbem.web.db import db_session
 from pbem.web.extensions import limiter
@@ -110,11 +115,41 @@ def confirm_email(token: str) -> ResponseReturnValue:
         abort(400)
     old_email = user.email
     user.email = new_email
+    user.email_confirmed = True  # its owner opened the link
     send_account_email(old_email, user.language, "email_changed", "email_changed",
                        user_id=user.id, user=user, new_email=new_email)
     db_session().commit()
     flash(_("Your email address is now %(email)s.", email=new_email), "success")
     return redirect(url_for("account.profile"))
+
+
+@bp.route("/confirm/<token>", methods=["GET", "POST"])
+@limiter.limit("20 per hour")
+def confirm_address(token: str) -> ResponseReturnValue:
+    """The welcome email's link: GET shows a button, its POST confirms the account's address
+    (unless another account confirmed that address first: then this one never can)."""
+    user = user_from_confirm_token(token)
+    if user is None:
+        abort(400, description=_("This confirmation link is invalid or expired."))
+    if user.email_confirmed:
+        flash(_("Your email address is confirmed."), "info")
+        return redirect(home_url() if current_user.is_authenticated else url_for("auth.login"))
+    if find_user(user.email) is not None:
+        abort(409, description=_("Another account uses %(email)s now.", email=user.email))
+    form = ConfirmEmailForm()
+    if request.method == "GET":
+        return render_template("account/confirm_address.html", form=form, email=user.email,
+                               token=token)
+    if not form.validate_on_submit():
+        abort(400)
+    user.email_confirmed = True
+    try:
+        db_session().commit()
+    except IntegrityError:  # another account confirmed the address meanwhile
+        db_session().rollback()
+        abort(409, description=_("Another account uses %(email)s now.", email=user.email))
+    flash(_("Your email address is confirmed."), "success")
+    return redirect(home_url() if current_user.is_authenticated else url_for("auth.login"))
 
 
 @bp.route("/password", methods=["POST"])

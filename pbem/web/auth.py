@@ -1,8 +1,15 @@
 """Blueprint ``auth``: register, log in, log out, password reset by an emailed signed link.
 
 No account enumeration: an unknown address and a wrong password get the same answer, a reset
-request always says "if that address has an account, we sent a link", and registering with a
-taken address looks like any registration (the owner gets a notice by email instead).
+request always says "if that address has an account, we sent a link", and registering answers
+the same whatever the address: it always makes a new account and logs the browser in to it.
+That account's address is unconfirmed (``User.email_confirmed``) until its owner opens the
+signed link of the welcome email; if the address already belongs to a confirmed account, no
+link is sent: that owner gets a notice (someone tried to register, with a reset link) instead,
+so the new account can never claim the address. Logging in with an address checks the
+password against every account holding it (confirmed first, ``LOGIN_CANDIDATES`` checks
+whatever their number, so the time taken tells nothing); password reset, invitations and
+notices go to the confirmed account.
 """
 
 from __future__ import annotations
@@ -41,6 +48,9 @@ from pbem.web.i18n import remember_language
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 
 RESET_SALT = "pbem-password-reset"
+CONFIRM_SALT = "pbem-confirm-address"
+#: password checks per login attempt, whatever the number of accounts holding the address
+LOGIN_CANDIDATES = 3
 HOME_ENDPOINTS = ("lobby.my_games", "lobby.home", "lobby.open_games", "account.profile")
 START_ENDPOINTS = ("lobby.home", "lobby.open_games", "auth.login")
 
@@ -77,7 +87,29 @@ def hash_method() -> str:
 
 
 def find_user(email: str) -> User | None:
-    return db_session().exec(select(User).where(User.email == normalize_email(email))).first()
+    """The confirmed account holding ``email`` (its owner: password reset, invitations, notices)."""
+    return db_session().exec(select(User).where(User.email == normalize_email(email),
+                                                User.email_confirmed == True)).first()  # noqa: E712
+
+
+def login_candidates(email: str) -> list[User]:
+    """The active accounts holding ``email`` a password may open: the confirmed one first, then
+    the newest unconfirmed ones (at most ``LOGIN_CANDIDATES``)."""
+    query = (select(User).where(User.email == normalize_email(email), User.is_active == True)  # noqa: E712
+             .order_by(User.email_confirmed.desc(), User.id.desc())  # type: ignore[attr-defined, union-attr]
+             .limit(LOGIN_CANDIDATES))
+    return list(db_session().exec(query))
+
+
+def check_login(email: str, password: str) -> User | None:
+    """The account ``email`` + ``password`` opens, or None. Always ``LOGIN_CANDIDATES`` hash
+    checks (a dummy hash stands in for missing accounts), so no timing tells how many accounts
+    hold the address."""
+    candidates = login_candidates(email)
+    dummy = _dummy_hash(hash_method())
+    hashes = [u.password_hash for u in candidates] + [dummy] * (LOGIN_CANDIDATES - len(candidates))
+    matches = [check_password_hash(h, password) for h in hashes]  # every check runs
+    return next((user for user, ok in zip(candidates, matches, strict=False) if ok), None)
 
 
 def home_url() -> str:
@@ -143,6 +175,28 @@ def user_from_reset_token(token: str) -> User | None:
     return user
 
 
+def _confirm_serializer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt=CONFIRM_SALT)
+
+
+def make_confirm_token(user: User) -> str:
+    return _confirm_serializer().dumps({"uid": user.id, "email": user.email})
+
+
+def user_from_confirm_token(token: str) -> User | None:
+    """The account of a valid, unexpired address-confirmation token whose address is unchanged."""
+    try:
+        data = _confirm_serializer().loads(token, max_age=current_app.config["EMAIL_CONFIRM_MAX_AGE"])
+    except (SignatureExpired, BadSignature):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("uid"), int):
+        return None
+    user = db_session().get(User, data["uid"])
+    if user is None or not user.is_active or user.email != data.get("email"):
+        return None
+    return user
+
+
 def _account_key(prefix: str) -> str:
     return f"{prefix}:{normalize_email(request.form.get('email', ''))}"
 
@@ -154,6 +208,8 @@ def _cfg(key: str) -> Any:
 # Views ---------------------------------------------------------------------------------------
 @bp.route("/register", methods=["GET", "POST"])
 @limiter.limit(_cfg("REGISTER_RATE_LIMIT"), methods=["POST"])
+@limiter.limit(_cfg("REGISTER_ACCOUNT_RATE_LIMIT"), methods=["POST"],
+               key_func=lambda: _account_key("register"))  # the same for any address
 def register() -> ResponseReturnValue:
     if current_user.is_authenticated:
         return redirect(home_url())
@@ -164,25 +220,30 @@ def register() -> ResponseReturnValue:
     if not form.validate_on_submit():
         return render_template("auth/register.html", form=form), 400 if form.errors else 200
     email = normalize_email(form.email.data)
-    existing = find_user(email)
-    if existing is not None:
-        generate_password_hash(form.password.data, hash_method())  # take as long as a new account
-        send_account_email(existing.email, existing.language, "account_exists", "account_exists",
-                           user_id=existing.id, user=existing,
-                           login_url=absolute_url("auth.login"),
-                           reset_url=absolute_url("auth.reset_request"))
+    owner = find_user(email)
+    user = User(email=email, display_name=form.display_name.data.strip(), password_hash="",
+                timezone=form.timezone.data, language=form.language.data, email_confirmed=False)
+    user.set_password(form.password.data, hash_method())
+    db_session().add(user)
+    db_session().flush()
+    if owner is not None:  # the address is taken: its owner is told, the new account gets no link
+        send_account_email(owner.email, owner.language, "account_exists", "account_exists",
+                           user_id=owner.id, user=owner, login_url=absolute_url("auth.login"),
+                           reset_url=absolute_url("auth.reset_password", token=make_reset_token(owner)),
+                           minutes=current_app.config["PASSWORD_RESET_MAX_AGE"] // 60)
     else:
-        user = User(email=email, display_name=form.display_name.data.strip(),
-                    password_hash="", timezone=form.timezone.data, language=form.language.data)
-        user.set_password(form.password.data, hash_method())
-        db_session().add(user)
-        db_session().flush()
         send_account_email(user.email, user.language, "welcome", "welcome", user_id=user.id,
-                           user=user, login_url=absolute_url("auth.login"))
+                           user=user, login_url=absolute_url("auth.login"),
+                           confirm_url=absolute_url("account.confirm_address",
+                                                    token=make_confirm_token(user)),
+                           days=current_app.config["EMAIL_CONFIRM_MAX_AGE"] // 86400)
+    login_user(user)
+    user.last_login_at = utcnow()
     db_session().commit()
-    flash(_("Thank you. We sent a message to %(email)s. If the account is new, you can log in "
-            "now with your password.", email=email), "success")
-    return redirect(url_for("auth.login"))
+    remember_language(user.language)
+    flash(_("Welcome! You are logged in. We sent a message to %(email)s: open its link to "
+            "confirm your address.", email=email), "success")
+    return redirect(home_url())
 
 
 def _current_language() -> str:
@@ -204,10 +265,8 @@ def login() -> ResponseReturnValue:
             return redirect(safe_next(form.next.data) or home_url())
     if not form.validate_on_submit():
         return render_template("auth/login.html", form=form), 400 if form.errors else 200
-    user = find_user(form.email.data)
-    password_ok = check_password_hash(user.password_hash if user else _dummy_hash(hash_method()),
-                                      form.password.data)
-    if user is None or not password_ok or not user.is_active:
+    user = check_login(form.email.data, form.password.data)
+    if user is None:
         form.password.errors = [_("Wrong email address or password.")]
         return render_template("auth/login.html", form=form), 401
     login_user(user, remember=form.remember.data)

@@ -129,6 +129,7 @@ def import_command(file: str, organiser_email: str) -> None:
         raise click.ClickException(f"{file} is not JSON: {exc}") from None
     with _session() as session:
         user = session.exec(select(User).where(User.email == normalize_email(organiser_email))
+                            .order_by(User.email_confirmed.desc(), User.id)  # type: ignore[attr-defined]
                             ).first()
         if user is None:
             raise click.ClickException(f"There is no user with the e-mail {organiser_email}.")

@@ -67,7 +67,8 @@ def invite_view(game_id: int) -> ResponseReturnValue:
     except HANDLED as exc:
         return refused(game_id, exc)
     game = get_game(session, game_id)
-    known = session.exec(select(User).where(User.email == row.email)).first()
+    known = session.exec(select(User).where(User.email == row.email,  # its confirmed account
+                                            User.email_confirmed == True)).first()  # noqa: E712
     language = known.language if known is not None else str(current_user.language or "en")
     send_account_email(row.email, language, "seat_invitation", "seat_invitation",
                        user_id=known.id if known is not None else None,

@@ -68,10 +68,8 @@ def register(screen: Screen, email: str, name: str) -> None:
     page.fill("#password", PASSWORD)
     page.fill("#confirm", PASSWORD)
     submit(screen, "form:has(#password)")
-    if "/auth/login" in page.url or page.locator("#password").count():
-        page.fill("#email", email)
-        page.fill("#password", PASSWORD)
-        submit(screen, "form:has(#password)")
+    # registering logs the new player in: no log-in page follows (issue 10)
+    assert "/auth/" not in page.url and not page.locator("#password").count(), page.url
 
 
 def take_seats(screen: Screen, seats: tuple[str, ...]) -> None:

@@ -61,3 +61,50 @@ def test_act_policy_plays_an_absent_powers_turn_and_the_next_power_is_emailed(
     assert "Dalla tua ultima mossa:" in your_turn.text
     assert "La scadenza di Unione Sovietica è passata: il server ha giocato gli ordini predefiniti." in (
         your_turn.text)  # the reason (nothing to decide or not) is not told to other seats
+
+
+def test_AA41_CM_07_act_policy_clears_transports_left_alone_and_plays_the_turn_on(
+        app, db, user_factory) -> None:  # type: ignore[no-untyped-def]
+    """Germany's player sent a transport into a battle, then took its escort away (the combat move
+    cannot end: AA41-UNIT-TRN-02) and missed the deadline: the default takes back the last move,
+    ends combat move and plays Germany's turn to its end; nobody waits."""
+    from pbem.services.orders import submit_order
+    from pbem.store import snapshots
+
+    seats = load_ruleset("aa1941").seats({})
+    organiser = user_factory(email="olga@example.org", display_name="Olga")
+    players = {s["id"]: user_factory(email=f"{s['id']}@example.org", display_name=s["name"]) for s in seats}
+    game = games.create_game(db, organiser_id=organiser.id, ruleset_key="aa1941",
+                             title="Club 1941", options={}, deadline_hours=72)
+    db.add(GameNotifySettings(game_id=game.id, policy=ACT, excused_misses=0))
+    db.commit()
+    for seat, user in players.items():
+        games.join_game(db, game_id=game.id, user_id=user.id, seat=seat, invite_token=game.invite_token)
+    position = {"round": 2, "power": "germany", "phase": "combat_move", "owners": {},
+                "units": {"SZ 6": [{"type": "transport", "owner": "germany"}],
+                          "SZ 5": [{"type": "battleship", "owner": "germany"},
+                                   {"type": "destroyer", "owner": "uk"}],
+                          "Germany": [{"type": "infantry", "owner": "germany"}],
+                          "Russia": [{"type": "infantry", "owner": "ussr"}]}}
+    games.start_game(db, game_id=game.id, user_id=organiser.id, now=T0, position=position)
+    engine = snapshots.load_game(db, db.get(Game, game.id))
+    state = engine.state
+    transport = next(u["id"] for u in state["units"]["SZ 6"])
+    battleship = next(u["id"] for u in state["units"]["SZ 5"] if u["owner"] == "germany")
+    for order in ({"type": "move", "units": [transport], "route": ["SZ 6", "SZ 5"]},
+                  {"type": "move", "units": [battleship], "route": ["SZ 5", "SZ 6"]}):
+        row = db.get(Game, game.id)
+        submit_order(db, game_id=game.id, user_id=players["germany"].id, seat="germany", order=order,
+                     expected_seq=row.last_seq, now=T0 + timedelta(hours=1))
+    db.expire_all()
+
+    assert apply_deadlines(factory(get_engine(app)), T0 + timedelta(hours=73)) == 1
+    db.expire_all()
+    (record,) = events(db, game, "policy.")
+    assert record["type"] == "policy.acted"
+    after = [e for e in events(db, game) if e["seq"] > record["seq"] and e["type"] in ("order", "undo")]
+    assert after[0]["type"] == "undo" and after[0]["seat"] == "germany"  # the escort's move taken back
+    assert after[1]["payload"]["order"] == {"type": "end_phase"} and after[1]["payload"]["by"] == "policy:act"
+    assert "germany" not in json.loads(db.get(Game, game.id).owed_seats)  # type: ignore[union-attr]
+    engine = snapshots.load_game(db, db.get(Game, game.id))
+    assert engine.state["power"] != "germany"

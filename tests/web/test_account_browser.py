@@ -34,15 +34,20 @@ def test_account_pages_work_and_pass_axe_on_a_phone(browser, live_server: str) -
         page.fill("#password", PASSWORD)
         page.fill("#confirm", PASSWORD)
         page.select_option("#timezone", "Europe/Rome")
-        page.click("#submit")
-        assert "Abbiamo inviato un messaggio" in page.inner_text("main")
+        page.click("#submit")  # registering logs Giulia in
+        assert "Hai effettuato l'accesso. Abbiamo inviato un messaggio" in page.inner_text("main")
+        problems["my games"] = audit(page)
+        page.goto(live_server + "/account/")
+        assert page.input_value("#display_name") == "Giulia"
+        assert "non è ancora confermato" in page.inner_text("main")
+        problems["profile"] = audit(page)
+        page.get_by_role("button", name="Esci").click()
         problems["login"] = audit(page)
         page.fill("#email", "giulia@example.com")
         page.fill("#password", PASSWORD)
         page.click("#submit")
         page.goto(live_server + "/account/")
         assert page.input_value("#display_name") == "Giulia"
-        problems["profile"] = audit(page)
         page.goto(live_server + "/no/such/page")
         problems["404"] = audit(page)
         page.get_by_role("button", name="Esci").click()

@@ -44,34 +44,6 @@ def csrf_token_from(html: str) -> str:
     return match.group(1)
 
 
-def test_register_creates_account_and_sends_welcome_email(app: Flask, client: FlaskClient) -> None:
-    response = register(client, "Anna@Example.com", name="Anna", log_in=False)
-    assert response.status_code == 200
-    assert b"We sent a message to anna@example.com" in response.data
-    [user] = users(app)
-    assert user.email == "anna@example.com"
-    assert user.display_name == "Anna"
-    assert user.timezone == "Europe/Rome"
-    assert user.password_hash != DEFAULT_PASSWORD and user.check_password(DEFAULT_PASSWORD)
-    [mail] = outbox(app, "welcome")
-    assert mail.to_address == "anna@example.com" and mail.user_id == user.id
-    assert not is_logged_in(client)
-
-
-def test_register_with_taken_email_looks_the_same_and_warns_the_owner(
-    app: Flask, client: FlaskClient, user_factory
-) -> None:
-    owner = user_factory(email="owner@example.com", display_name="Owner")
-    fresh = register(client, "fresh@example.com", log_in=False).data.replace(b"fresh", b"X")
-    taken = register(client, "owner@example.com", log_in=False).data.replace(b"owner", b"X")
-    fresh, taken = without_tokens(fresh), without_tokens(taken)
-    assert fresh == taken
-    assert len(users(app)) == 2
-    [notice] = outbox(app, "account_exists")
-    assert notice.to_address == "owner@example.com" and notice.user_id == owner.id
-    assert "/auth/reset" in notice.text
-
-
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [

@@ -51,6 +51,7 @@ BY_LINK = {
     "dice.ledger_verify": "published dice ledger",
     "auth.reset_password": "password-reset link mailed to the owner",
     "account.confirm_email": "email-change link mailed to the new address",
+    "account.confirm_address": "address-confirmation link of the welcome email",
     "notifications.unsubscribe_confirm": "unsubscribe link in every email (RFC 8058)",
     "leagues.join": "a club's invitation link (shows the club's name and a Join button)",
     "leagues.calendar_feed": "a player's signed iCalendar feed of their own deadlines",

@@ -39,6 +39,7 @@ PRIVATE_TITLE = "Zattera-7Q3 private club game"
 #: Which signed or secret token each route with a ``<token>`` argument takes (a World attribute).
 TOKEN_FOR = {
     "account.confirm_email": "email_token",
+    "account.confirm_address": "confirm_token",
     "auth.reset_password": "reset_token",
     "notifications.open_game": "open_token",
     "notifications.unsubscribe_confirm": "unsubscribe_token",
@@ -115,7 +116,7 @@ def world(app: Flask, user_factory: Any, *, visibility: str = "private",
     red_seats, blue_seats = AA_SEATS if aa else (("red",), ("blue",))
     from pbem.notify.messages import open_token, unsubscribe_token
     from pbem.web.account import _email_serializer
-    from pbem.web.auth import make_reset_token
+    from pbem.web.auth import make_confirm_token, make_reset_token
     from pbem.web.dice import ledger_token
 
     red = user_factory(display_name="Rosa")
@@ -156,6 +157,7 @@ def world(app: Flask, user_factory: Any, *, visibility: str = "private",
         with Session(get_engine(app)) as s:
             red_row = s.get(User, red.id)
             reset = make_reset_token(red_row)
+            confirm = make_confirm_token(red_row)
         from pbem.web.invitations import token_for
         seat_invitation_token = token_for(ids["invitation"])
         email = _email_serializer().dumps({"uid": red.id, "email": "rosa.new@example.com",
@@ -168,7 +170,8 @@ def world(app: Flask, user_factory: Any, *, visibility: str = "private",
             api_token_id=ids["token"], vacation_id=ids["vacation"], message_id=ids["message"],
             reset_token=reset, email_token=email, open_token=open_token(red.id, ids["game"]),
             unsubscribe_token=unsubscribe_token(red.id), extra={**league_world(app, red, blue),
-                                                                "file_id": player_file(app, red.id)},
+                                                                "file_id": player_file(app, red.id),
+                                                                "confirm_token": confirm},
             seat_invitation_id=ids["invitation"].id, seat_invitation_token=seat_invitation_token)
 
 

@@ -79,6 +79,26 @@ def sea_battle_chosen(rs: AARuleset, state: State, zone: str, power: str,
     return any(d.get("sea_battle") or "sea" in d["air"].values() for d in assault)
 
 
+def sea_battle_question(rs: AARuleset, state: State, zone: str, power: str) -> str | None:
+    """For an amphibious assault from ``zone`` (interfaces): is fighting the enemy there the
+    attacker's choice, by :func:`sea_battle_chosen`'s own test?
+
+    ``"choice"``: only enemy submarines and/or transports, the attacker may fight or ignore them
+    (AA41-AMP-05, AA41-CMB-33); ``"mandatory"``: they must be fought (an attacking destroyer
+    against submarines, AA41-AMP-06; warships that moved in, AA41-CM-20); ``None``: no such
+    question (no enemy there, enemy surface warships, or only transports of the attacker there,
+    which never attack alone, Interp. AMB-17).
+    """
+    types = rs.data.units
+    foes = _enemies(rs, state, zone, power, ("sea", "air"))
+    mine = sea_participants(rs, state, zone, power)
+    if not foes or any(types[u["type"]].has("surface_warship") for u in foes) \
+            or all(types[u["type"]].has("defenceless") for u in mine):
+        return None
+    ignoring = [{"air": {}, "sea_battle": False}]
+    return "mandatory" if sea_battle_chosen(rs, state, zone, power, ignoring) else "choice"
+
+
 def sea_battle_units(rs: AARuleset, state: State, zone: str, power: str, assault: list[dict[str, Any]]) -> list[Unit]:
     """The attacking units of the sea battle in ``zone`` (empty: no battle)."""
     types = rs.data.units

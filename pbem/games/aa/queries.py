@@ -14,7 +14,10 @@ Queries (``game.query(seat, name, args)``), answered with the same validation co
   transports (with their cargo) and the territories an assault may be declared on now (a
   declaration of all of them, their cargo and the air units there passes the order's checks,
   AA41-AMP-01/02/13/14): ``{"zones": {zone: {"transports": [{"id", "cargo": [ids]}],
-  "targets": [territories]}}}``.
+  "targets": [territories], "sea_battle": "choice"|"mandatory"|null}}}``; ``sea_battle`` says
+  whether fighting the enemy submarines/transports alone in the zone is the attacker's choice
+  (the declaration's ``sea_battle``, AA41-AMP-05) or imposed (AA41-AMP-06, AA41-CM-20)
+  (:func:`pbem.games.aa.combat_open.sea_battle_question`).
 
 ``view`` adds ``production`` (each power's production level now, AA41-DEF-10) and
 ``battle_sides`` (``{place: {"attacker": [unit ids], "defender": [unit ids]}}`` of every battle
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import InvalidOrder, RulesError
 from pbem.games.aa import air
 from pbem.games.aa.amphibious import declaration_problems
+from pbem.games.aa.combat_open import sea_battle_question
 from pbem.games.aa.combat_state import attackers, defenders
 from pbem.games.aa.economy import production_level
 from pbem.games.aa.helpers import reachable
@@ -135,7 +139,8 @@ def query_amphibious(rs: AARuleset, state: State, seat: str, args: dict[str, Any
                     "units": sorted(i for s in ships for i in s["cargo"]), "air": air_units}
             if not declaration_problems(rs, state, decl, seat, index):
                 targets.append(target)
-        zones[zone] = {"transports": ships, "targets": targets}
+        zones[zone] = {"transports": ships, "targets": targets,
+                       "sea_battle": sea_battle_question(rs, state, zone, seat)}
     return {"zones": zones}
 
 

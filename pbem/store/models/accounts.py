@@ -1,6 +1,9 @@
 """Accounts: the ``user`` table.
 
-E-mail addresses are stored lower-cased (and unique). ``password_hash`` is a werkzeug
+E-mail addresses are stored lower-cased. An address is unique among *confirmed* accounts only
+(``email_confirmed``, a partial unique index): registering never tells whether an address
+already has an account, so a registration with a taken address makes a new, unconfirmed account
+that can never be confirmed (pbem/web/auth.py). ``password_hash`` is a werkzeug
 ``generate_password_hash`` string. ``session_version`` is part of the Flask-Login id
 (``"<id>:<session_version>:<issued>"``) and goes up when the password changes or the user
 logs out, which ends every session and remember-me cookie of the user; ``issued`` (Unix
@@ -16,6 +19,7 @@ import warnings
 from datetime import datetime
 
 from flask_login import UserMixin
+from sqlalchemy import Index, text
 from sqlmodel import Field, SQLModel
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -38,9 +42,16 @@ class User(SQLModel, UserMixin, table=True):
     """A club organiser or player (Flask-Login's ``UserMixin``)."""
 
     __tablename__ = "user"
+    __table_args__ = (
+        # one confirmed account per address (unconfirmed ones may share it, see the module doc)
+        Index("uq_user_email_confirmed", "email", unique=True,
+              sqlite_where=text("email_confirmed"), postgresql_where=text("email_confirmed")),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
-    email: str = Field(max_length=254, unique=True, index=True)
+    email: str = Field(max_length=254, index=True)
+    #: the owner of ``email`` opened the confirmation link (or the account predates confirmation)
+    email_confirmed: bool = Field(default=False)
     display_name: str = Field(max_length=60)
     password_hash: str = Field(max_length=255)
     timezone: str = Field(default="Europe/Rome", max_length=64)

@@ -73,8 +73,11 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
     if kind == "end_phase":
         return {"type": "end_phase"}
     if kind == "declare_amphibious":
-        return {"type": "declare_amphibious", "target": form.get("target", ""), "sea_zone": form.get("sea_zone", ""),
-                "transports": _ids(form, "transports")}
+        order = {"type": "declare_amphibious", "target": form.get("target", ""), "sea_zone": form.get("sea_zone", ""),
+                 "transports": _ids(form, "transports")}
+        if form.get("sea_battle") in ("fight", "ignore"):  # offered where the query says it is a choice
+            order["sea_battle"] = form.get("sea_battle") == "fight"
+        return order
     return None
 
 

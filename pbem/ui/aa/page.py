@@ -302,7 +302,8 @@ def owed_line(ui: Any, game: dict[str, Any], names: dict[str, str], language: st
 
 def amphibious(rs: Any, view: dict[str, Any], seat: str | None, names: dict[str, tuple[str, str]]) -> dict[str, Any]:
     """The engine's ``amphibious`` query: per sea zone the loaded transports (with their cargo
-    named) and the territories an assault may be declared on."""
+    named), the territories an assault may be declared on and whether fighting the enemy
+    submarines/transports there is the player's choice (``sea_battle``)."""
     if not seat or "amphibious" not in rs.queries:
         return {}
     zones = rs.query(view, seat, "amphibious", {}).get("zones", {})
@@ -311,7 +312,7 @@ def amphibious(rs: Any, view: dict[str, Any], seat: str | None, names: dict[str,
     for zone, z in zones.items():
         ships = [{"id": s["id"], "cargo": count_names(names, [types.get(i, "") for i in s["cargo"]])}
                  for s in z["transports"]]
-        out[zone] = {"transports": ships, "targets": z["targets"]}
+        out[zone] = {"transports": ships, "targets": z["targets"], "sea_battle": z.get("sea_battle")}
     return out
 
 

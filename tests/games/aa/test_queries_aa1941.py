@@ -62,3 +62,20 @@ def test_refusal_carries_keys_and_english_names() -> None:
     assert "{" in e.key and all(isinstance(k, str) for k in e.params)
     assert e.params.get("unit") == "infantry" and "Infantry" in e.message
     assert e.to_dict()["key"] == e.key
+
+
+@pytest.mark.parametrize("escort,enemy,answer", [
+    (["battleship"], "submarine", "choice"),  # AA41-AMP-05: fight or ignore, whatever the escort
+    (["battleship"], "transport", "choice"),
+    (["battleship", "destroyer"], "submarine", "mandatory"),  # AA41-AMP-06: the destroyer attacks them
+    ([], "submarine", None),  # transports alone never attack (no escort: AA41-AMP-14 forbids the assault)
+    (["battleship"], "destroyer", None),  # a surface warship: a sea battle whatever is declared
+])
+def test_AA41_AMP_05_amphibious_query_says_whether_the_sea_battle_is_a_choice(escort, enemy, answer) -> None:
+    sz5 = [{"type": "transport", "owner": "germany", "count": 1},
+           {"type": "infantry", "owner": "germany", "count": 1, "aboard_entry": 0},
+           {"type": enemy, "owner": "ussr", "count": 1}]
+    sz5 += [{"type": t, "owner": "germany", "count": 1} for t in escort]
+    g = game({"SZ 5": sz5, "Karelia": [{"type": "infantry", "owner": "ussr", "count": 1}]})
+    zone = g.query("germany", "amphibious", {})["zones"]["SZ 5"]
+    assert zone["sea_battle"] == answer

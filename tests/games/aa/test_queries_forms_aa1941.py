@@ -20,7 +20,8 @@ def test_AA41_AMP_01_amphibious_query_offers_loaded_transports_and_hostile_coast
     infantry = [u["id"] for u in game.state["units"]["Japan"] if u["type"] == "infantry"][:2]
     game.submit("japan", {"type": "move", "units": infantry, "route": ["Japan", "SZ 45"], "transport": 80})
     zones = game.query("japan", "amphibious", {})["zones"]
-    assert zones == {"SZ 45": {"transports": [{"id": 80, "cargo": sorted(infantry)}], "targets": ["Siberia"]}}
+    assert zones == {"SZ 45": {"transports": [{"id": 80, "cargo": sorted(infantry)}], "targets": ["Siberia"],
+                               "sea_battle": None}}  # no enemy in SZ 45: no sea battle to choose
     # the carrier in SZ 45 (77, with fighters aboard) is no transport; Japan's own islands are no targets
     for target in ("Japan", "Iwo Jima", "Okinawa", "Manchuria"):
         assert target not in zones["SZ 45"]["targets"]
