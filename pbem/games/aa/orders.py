@@ -48,6 +48,21 @@ class DeclareAmphibious(TypedDict, total=False):
     units: list[int]
     air: dict[str, Literal["sea", "land"]]
     sea_battle: bool  # fight enemy submarines/transports in the zone (AA41-AMP-05); default: ignore them
+    bombard: list[int]  # battleships/cruisers bombarding the target (AAE-BOMB)
+
+
+class DeclareRaid(TypedDict):
+    type: Literal["declare_raid"]
+    target: str
+    units: list[int]  # bombers raiding the target's complex (AAE-SBR-01); [] withdraws
+
+
+class DeclareRocket(TypedDict):
+    type: Literal["declare_rocket"]
+    target: str
+    # "from" is a Python keyword: the field is added below
+
+
 
 
 class Battle(TypedDict, total=False):
@@ -91,13 +106,14 @@ class LandStranded(TypedDict, total=False):
 
 
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
-           | Casualties | Retreat | Standing | LandStranded)
+           | Casualties | Retreat | Standing | LandStranded | DeclareRaid | DeclareRocket)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
     "attack_in_place": AttackInPlace, "declare_amphibious": DeclareAmphibious, "battle": Battle,
     "press": Battle, "submerge": Submerge, "casualties": Casualties, "retreat": Retreat,
-    "standing": Standing, "land_stranded": LandStranded,
+    "standing": Standing, "land_stranded": LandStranded, "declare_raid": DeclareRaid,
+    "declare_rocket": DeclareRocket,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}
@@ -129,3 +145,4 @@ ORDER_FIELDS: dict[str, dict[str, Any]] = {
            if name != "type"}
     for kind, typed in _TYPED.items()
 }
+ORDER_FIELDS["declare_rocket"]["from"] = _field_schema("str")  # AAE-TECH-02: the launching territory
