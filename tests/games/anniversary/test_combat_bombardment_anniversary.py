@@ -149,3 +149,29 @@ def test_AAE_AMPH_03_no_bombardment_without_a_named_ship() -> None:
     game = _assault([att("battleship", came_from="SZ 5")], [unit("infantry", "ussr")], [6] * 20, ("infantry",))
     game.submit("germany", {"type": "battle", "place": KARELIA})
     assert events(game, "aa.bombarded") == []
+
+
+def test_AAE_BOMB_05_the_defender_owes_the_bombardment_casualty_choice() -> None:
+    game = _assault([att("battleship", came_from="SZ 5")], [unit("infantry", "ussr"), unit("tank", "ussr")],
+                    [2] + [6] * 20, ("infantry",), bombard=1, options={"ask_defender": True})
+    game.submit("germany", {"type": "battle", "place": KARELIA})
+    owed = RS.owed(game.state)
+    assert [(o["seat"], o["kind"]) for o in owed] == [("ussr", "casualties")]
+    options = RS.legal_options(game.state, "ussr")
+    assert options["owed_casualties"] == KARELIA
+    assert sorted(options["casualties"]["candidates"]) == sorted(ids(game, KARELIA, owner="ussr"))
+    assert options["casualties"]["count"] == 1
+    default = RS.default_order(game.state, "ussr")
+    assert default == {"type": "casualties", "place": KARELIA, "units": options["casualties"]["default"]}
+    with pytest.raises(IllegalOrder):
+        game.submit("ussr", {"type": "casualties", "place": KARELIA, "units": ids(game, KARELIA, owner="ussr")})
+    game.submit("ussr", default)  # the deadline default is always legal
+    (cas,) = [c for c in events(game, "aa.casualties") if c["step"] == "shore bombardment"]
+    assert cas["by"] == "defender" and cas["units"] == default["units"]
+    assert replays_equal(game)
+
+
+def test_AAE_BOMB_01_legal_options_name_the_ships_that_may_bombard() -> None:
+    game = combat({KARELIA: [unit("infantry", "ussr")],
+                   SZ5: [att("battleship", came_from="SZ 5"), att("destroyer", came_from="SZ 5")]}, end=False)
+    assert RS.legal_options(game.state, "germany")["bombard"] == {SZ5: ids(game, SZ5, "battleship")}

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa import combat_opening
+from pbem.games.aa import combat_opening, combat_rules
 from pbem.games.aa.anniversary import bombing
 from pbem.games.aa.anniversary.data import AnniversaryData
 from pbem.games.aa.anniversary.research import advances, bomber_dice
@@ -203,7 +203,7 @@ def _describe_rocket(rs: AARuleset, event: dict[str, Any]) -> str:
 
 
 def legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
-    """For forms: where the active power's bombers may raid and its guns fire rockets."""
+    """For forms: where the active power's bombers may raid, its guns fire rockets, its ships bombard."""
     if state["phase"] != COMBAT_MOVE or seat != state["power"]:
         return {}
     power = seat
@@ -222,7 +222,13 @@ def legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
                 found = bombing.rocket_targets(_data(rs), state, power, space)
                 if found:
                     sites[space] = found
-    return {"raids": targets, "rockets": dict(sorted(sites.items()))}
+    ships: dict[str, list[int]] = {}  # AAE-BOMB-01: ships that may be named to bombard, by sea zone
+    for zone in rs.data.sea_zones:
+        found = [u["id"] for u in state["units"][zone] if u["owner"] == power
+                 and combat_rules.bombard_value(rs, u) > 0 and not u.get("t_bombarded")]
+        if found:
+            ships[zone] = sorted(found)
+    return {"raids": targets, "rockets": dict(sorted(sites.items())), "bombard": ships}
 
 
 ORDERS = {"declare_raid": declare_raid, "declare_rocket": declare_rocket}
