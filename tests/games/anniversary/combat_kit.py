@@ -16,6 +16,10 @@ from pbem.games.aa.editions.aa1941 import OPTIONS, PHASE_LABELS, PHASES
 from pbem.games.aa.mapgraph import MapGraph
 from pbem.games.aa.ruleset import AARuleset
 from pbem.games.aa.state import State, build_state
+from tests.games.aa.battle_helpers import dice_events as rolls
+from tests.games.aa.battle_helpers import events, ids, types_in, unit
+
+__all__ = ["KARELIA", "RS", "SZ5", "att", "combat", "events", "ids", "replays_equal", "rolls", "types_in", "unit"]
 
 
 class StandIn(AARuleset):
@@ -77,27 +81,6 @@ def att(type_: str, count: int = 1, owner: str = "germany", came_from: str = "Ba
     """An attacking unit entry (moved in combat move)."""
     return {"type": type_, "owner": owner, "count": count, "t_combat": True, "t_moved": 1,
             "t_route_from": came_from, "t_from": came_from, **extra}
-
-
-def unit(type_: str, owner: str, count: int = 1, **extra: Any) -> dict[str, Any]:
-    return {"type": type_, "owner": owner, "count": count, **extra}
-
-
-def ids(game: Game, space: str, type_: str | None = None, owner: str | None = None) -> list[int]:
-    return [u["id"] for u in game.state["units"][space]
-            if (type_ is None or u["type"] == type_) and (owner is None or u["owner"] == owner)]
-
-
-def types_in(game: Game, space: str, owner: str | None = None) -> list[str]:
-    return sorted(u["type"] for u in game.state["units"][space] if owner is None or u["owner"] == owner)
-
-
-def events(game: Game, type_: str) -> list[dict[str, Any]]:
-    return [e["payload"] for e in game.log() if e["type"] == type_]
-
-
-def rolls(game: Game) -> list[dict[str, Any]]:
-    return events(game, "dice.rolled")
 
 
 def replays_equal(game: Game) -> bool:
