@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.games.aa.combat_rules import CombatRules
 
 if TYPE_CHECKING:
+    from pbem.games.aa.data import ScenarioData
     from pbem.games.aa.ruleset import AARuleset
 
 State = dict[str, Any]
@@ -62,6 +63,26 @@ class Edition:
     modules: tuple[str, ...] = FAMILY_MODULES
     #: rule IDs of this edition that differ from the family's IDs (``"AA41-CM-07" -> "G40-CM-08"``)
     rule_ids: Mapping[str, str] = field(default_factory=dict)
+
+    #: several scenarios on one board (Anniversary 1941/1942): their names (the first is the
+    #: default), the option choosing one, and ``load(name)`` returning its data. Empty: one
+    #: scenario read from ``rules/<folder>`` by ``data.load_scenario``.
+    scenarios: tuple[str, ...] = ()
+    scenario_option: str = "scenario"
+    load: Callable[[str], ScenarioData] | None = None
+    #: position keys the edition adds (JSON schema of each) and ``extra_state(rs, position,
+    #: options)`` building the matching state keys (complexes, research...)
+    position_keys: Mapping[str, dict[str, Any]] = field(default_factory=dict)
+    extra_state: Callable[[AARuleset, dict[str, Any], dict[str, Any]], State] | None = None
+    #: ``turn_steps(rs, state, power)``: the ``(acting power, phase)`` steps of ``power``'s turn
+    #: (None: ``phases`` minus ``skipped_without_capital`` while the capital is held). A power
+    #: playing inside another's turn (China in the US turn) acts in its host's steps.
+    turn_steps: Callable[[AARuleset, State, str], tuple[tuple[str, str], ...]] | None = None
+    #: phases played without an order: their PHASE_START hooks act, then the phase ends
+    #: (Anniversary's Collect Income)
+    automatic_phases: tuple[str, ...] = ()
+    #: powers that play inside another power's turn: guest -> host (``{"china": "usa"}``)
+    hosts: Mapping[str, str] = field(default_factory=dict)
 
     def rule_id(self, family_rule: str) -> str:
         """This edition's ID of a rule the family's code names (``AA41-...``, the reference IDs)."""

@@ -37,11 +37,13 @@ def parse_units(rs: AARuleset, raw: Any, rule: str) -> dict[str, int]:
     if not isinstance(raw, dict):
         raise InvalidOrder(rule, 'List the units as {{"infantry": 3, "tank": 1}}.')
     for utype, count in raw.items():
-        if utype in _COMPLEX_NAMES:
+        if utype in rs.data.units:  # the edition's roster (Anniversary sells complexes, artillery)
+            pass
+        elif utype in _COMPLEX_NAMES:
             raise IllegalOrder("AA41-PUR-07", "Industrial complexes cannot be bought or built.")
-        if utype in _NOT_IN_GAME:
+        elif utype in _NOT_IN_GAME:
             raise IllegalOrder("AA41-GEN-09", "There is no {unit} in this game.", {"unit": utype})
-        if utype not in rs.data.units:
+        else:
             known = ", ".join(rs.data.unit_order)
             raise InvalidOrder(rule, "Unknown unit type '{unit}' (one of {known}).", {"unit": utype, "known": known})
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
