@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine.i18n import N_
 from pbem.games.aa.anniversary import turn
+from pbem.games.aa.anniversary.combat_hooks import COMBAT
+from pbem.games.aa.anniversary.combat_hooks import MODULES as COMBAT_MODULES
 from pbem.games.aa.anniversary.data import SCENARIOS, AnniversaryData, anniversary
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State, side_based_at_war
 
@@ -55,7 +57,7 @@ POSITION_KEYS: dict[str, dict[str, Any]] = {
 
 #: the family's rules modules, the edition's income and victory in place of the family's
 MODULES = (*("pbem.games.aa.anniversary.economy" if m == "pbem.games.aa.economy" else m
-               for m in FAMILY_MODULES), "pbem.games.aa.anniversary.research_phase")
+               for m in FAMILY_MODULES), "pbem.games.aa.anniversary.research_phase", *COMBAT_MODULES)
 
 
 def scenario_data(rs: AARuleset, state: State) -> AnniversaryData:
@@ -95,6 +97,7 @@ EDITION = Edition(
     skipped_without_capital=("research", "purchase", "mobilize", "collect_income"),
     options=OPTIONS,
     at_war=side_based_at_war,
+    combat=COMBAT,
     modules=MODULES,
     scenarios=SCENARIOS,
     scenario_option="scenario",
