@@ -224,10 +224,10 @@ def legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
                     sites[space] = found
     ships: dict[str, list[int]] = {}  # AAE-BOMB-01: ships that may be named to bombard, by sea zone
     for zone in rs.data.sea_zones:
-        found = [u["id"] for u in state["units"][zone] if u["owner"] == power
+        named = [u["id"] for u in state["units"][zone] if u["owner"] == power
                  and combat_rules.bombard_value(rs, u) > 0 and not u.get("t_bombarded")]
-        if found:
-            ships[zone] = sorted(found)
+        if named:
+            ships[zone] = sorted(named)
     return {"raids": targets, "rockets": dict(sorted(sites.items())), "bombard": ships}
 
 
