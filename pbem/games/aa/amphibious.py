@@ -101,6 +101,10 @@ def declaration_problems(rs: AARuleset, state: State, decl: dict[str, Any], powe
         if unit.get("t_loaded") == COMBAT_MOVE and unit["id"] not in chosen:
             return [("AA41-AMP-12", "Unit {unit_id} was loaded in this combat move: its transport must unload it in"
                                     " the assault.", {"unit_id": unit['id']})]
+    for unit in aboard:
+        if unit["id"] in chosen and utype(rs, unit).has("noncombat_move_only"):
+            return [("AAE-CM-21", "Unit {unit_id} ({unit}) is never offloaded into a hostile territory.",
+                     {"unit_id": unit["id"], "unit": unit["type"]})]
     missing = chosen - {u["id"] for u in aboard}
     if missing:
         return [("AA41-AMP-02", "Units {missing} are not aboard the declared transports.",

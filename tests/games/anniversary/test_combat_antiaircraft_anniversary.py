@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
+from pbem.engine import IllegalOrder
 from tests.games.anniversary.combat_kit import (
     KARELIA,
+    SZ5,
     att,
     combat,
     events,
@@ -95,3 +99,29 @@ def test_AAE_AA_06_an_aa_gun_is_lost_with_its_transport() -> None:
     game = combat({"SZ 4": [unit("transport", "ussr"), {"type": "aa_gun", "owner": "ussr", "aboard_entry": 0},
                             att("destroyer", came_from="SZ 5")]}, dice=[1])
     assert types_in(game, "SZ 4", "ussr") == []
+
+
+def test_AAE_CM_21_an_aa_gun_is_never_offloaded_in_an_assault() -> None:
+    game = combat({KARELIA: [unit("infantry", "ussr")],
+                   SZ5: [att("transport", came_from="SZ 5"),
+                         {"type": "infantry", "owner": "germany", "aboard_entry": 0},
+                         {"type": "aa_gun", "owner": "germany", "aboard_entry": 0}]}, end=False)
+    transport = ids(game, SZ5, "transport")
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "declare_amphibious", "target": KARELIA, "sea_zone": SZ5,
+                                "transports": transport,
+                                "units": ids(game, SZ5, "aa_gun") + ids(game, SZ5, "infantry")})
+    assert err.value.rule_id == "AAE-CM-21"
+    game.submit("germany", {"type": "declare_amphibious", "target": KARELIA, "sea_zone": SZ5,
+                            "transports": transport, "units": ids(game, SZ5, "infantry")})
+
+
+def test_AAE_AA_03_low_luck_pools_each_aircraft_types_dice() -> None:
+    game = combat({KARELIA: [unit("infantry", "ussr"), unit("aa_gun", "ussr"), att("fighter", 6), att("bomber")]},
+                  dice=[2] + [6] * 20, options={"dice": "low_luck"})
+    fighters = ids(game, KARELIA, "fighter")
+    game.submit("germany", {"type": "battle", "place": KARELIA})
+    (fire,) = events(game, "aa.antiaircraft_fire")
+    assert fire["low_luck"] is True
+    # six fighters at 1: one sure hit; one bomber at 1: a die hitting on 1 (rolled 2: missed)
+    assert fire["destroyed"] == [fighters[0]]
