@@ -39,6 +39,17 @@ def aa_hit(rs: AARuleset, state: State, gun: Unit) -> int:
     return antiaircraft.hit_value(_data(rs), state, gun)
 
 
+#: the family's (A&A 1941) combat rule IDs whose Anniversary numbers differ (``Edition.rule_ids``)
+RULE_IDS = {
+    "AA41-AMP-01": "AAE-AMPH-01", "AA41-AMP-02": "AAE-AMPH-01", "AA41-AMP-03": "AAE-AMPH-03",
+    "AA41-AMP-04": "AAE-CMB-01", "AA41-AMP-05": "AAE-AMPH-04", "AA41-AMP-09": "AAE-AMPH-06",
+    "AA41-AMP-11": "AAE-AMPH-08", "AA41-AMP-12": "AAE-AMPH-10", "AA41-AMP-13": "AAE-AMPH-01",
+    "AA41-AMP-14": "AAE-AMPH-01", "AA41-CMB-01": "AAE-CMB-02", "AA41-CMB-08": "AAE-CMB-10",
+    "AA41-CMB-11": "AAE-UNIT-SS-02", "AA41-CMB-15": "AAE-UNIT-DD-02", "AA41-CMB-18": "AAE-CMB-07",
+    "AA41-CMB-22": "AAE-CMB-08", "AA41-CMB-23": "AAE-CMB-08", "AA41-CMB-33": "AAE-CMB-03",
+    "AA41-UNIT-TRN-02": "AAE-UNIT-TT-01", "AA41-UNIT-TRN-07": "AAE-AMPH-11",
+}
+
 COMBAT = CombatRules(attack_values=attack_values, attack_dice=attack_dice, aa_hit=aa_hit,
                      first_step=raids.resolve)
 #: the edition's rules modules for combat, to list in ``Edition.modules``

@@ -9,6 +9,7 @@ from pbem.engine.i18n import N_
 from pbem.games.aa.anniversary import turn
 from pbem.games.aa.anniversary.combat_hooks import COMBAT
 from pbem.games.aa.anniversary.combat_hooks import MODULES as COMBAT_MODULES
+from pbem.games.aa.anniversary.combat_hooks import RULE_IDS as COMBAT_RULE_IDS
 from pbem.games.aa.anniversary.data import SCENARIOS, AnniversaryData, anniversary
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State, side_based_at_war
 
@@ -98,6 +99,7 @@ EDITION = Edition(
     options=OPTIONS,
     at_war=side_based_at_war,
     combat=COMBAT,
+    rule_ids=COMBAT_RULE_IDS,
     modules=MODULES,
     scenarios=SCENARIOS,
     scenario_option="scenario",
