@@ -148,3 +148,11 @@ def test_AAE_TECH_13_one_rocket_per_complex() -> None:
     with pytest.raises(IllegalOrder) as err:
         game.submit("germany", {"type": "declare_rocket", "from": "Belorussia", "target": KARELIA})
     assert err.value.rule_id == "AAE-TECH-13"
+
+
+def test_AAE_SBR_06_raid_damage_reduces_what_the_complex_mobilizes() -> None:
+    from pbem.games.aa.anniversary import complexes
+    from pbem.games.aa.anniversary.data import anniversary
+
+    game = _raid([att("bomber")], [1], complexes={KARELIA: 0})
+    assert complexes.capacity(anniversary("1941"), game.state, "ussr", KARELIA) == 2 - 1
