@@ -193,6 +193,8 @@ class AARuleset(Ruleset):
             raise InvalidOrder("AA41-ORDER-1",
                                "Unknown order type '{type}' (known: {known}).", {"type": order['type'], "known": known})
         try:
+            if self.edition.check_order is not None:
+                self.edition.check_order(self, ctx.state, ctx.seat, order)
             handler(self, ctx, order)
         except RulesError as err:  # the family's code names rules by their reference (AA41) IDs
             err.rule_id = self.edition.rule_id(err.rule_id)
