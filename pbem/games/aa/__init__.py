@@ -1,8 +1,8 @@
 """The Axis & Allies family: one rules package; scenario data under ``rules/<scenario>/``.
 
 Only the factories are public: ``aa1941()`` builds the ruleset registered as ``"aa1941"``,
-``anniversary_edition()`` the one registered as ``"anniversary"`` (not ``anniversary()``: importing the
-``pbem.games.aa.anniversary`` package would replace a function of that name on this module).
+``anniversary_edition()`` the one registered as ``"anniversary"`` (not ``anniversary()``: the
+subpackage ``pbem.games.aa.anniversary`` takes that attribute once it is imported).
 """
 
 from __future__ import annotations

@@ -150,6 +150,12 @@ class AARuleset(Ruleset):
         position.setdefault("round", 1)
         position.setdefault("power", data.turn_order[0])
         position.setdefault("phase", "purchase")
+        if self.edition.turn_steps is not None:  # the opening phase may be off (optional research)
+            from pbem.games.aa.sequence import next_step
+
+            first = next_step(self, build_state(self, position, options), None)
+            if first is not None:
+                position["power"], position["phase"] = first
         return position
 
     def position_to_state(self, position: dict[str, Any], options: dict[str, Any]) -> State:
@@ -193,6 +199,8 @@ class AARuleset(Ruleset):
             raise InvalidOrder("AA41-ORDER-1",
                                "Unknown order type '{type}' (known: {known}).", {"type": order['type'], "known": known})
         try:
+            if self.edition.check_order is not None:
+                self.edition.check_order(self, ctx.state, ctx.seat, order)
             handler(self, ctx, order)
         except RulesError as err:  # the family's code names rules by their reference (AA41) IDs
             err.rule_id = self.edition.rule_id(err.rule_id)

@@ -107,8 +107,14 @@ def start_next_turn(rs: AARuleset, ctx: OrderContext) -> None:
 
 def _evolve_phase_started(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     state["phase"] = event["payload"]["phase"]
-    if "power" in event["payload"]:
-        state["power"] = event["payload"]["power"]
+    acting = event["payload"].get("power")
+    if acting is not None and acting != state["power"]:
+        # a guest acting inside its host's turn: each power keeps its own combat-move
+        # declarations (amphibious assaults, landing plans) for its own phases
+        kept = state.setdefault("declared_by", {})
+        kept[state["power"]] = state["declared"]
+        state["declared"] = kept.pop(acting, {})
+        state["power"] = acting
 
 
 def _evolve_turn_started(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
@@ -120,7 +126,10 @@ def _evolve_turn_started(rs: AARuleset, state: State, event: dict[str, Any]) -> 
     state["captured_this_turn"] = []
     state["owners_at_turn_start"] = dict(state["owners"])
     state["declared"] = {}
+    state.pop("declared_by", None)
     state["battles"] = {}
+    if "complexes_placed" in state:
+        state["complexes_placed"] = []
     clear_turn_flags(state)
 
 

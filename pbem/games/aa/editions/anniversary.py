@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine import IllegalOrder
 from pbem.engine.i18n import N_
-from pbem.games.aa.anniversary import turn
+from pbem.games.aa.anniversary import china, china_turn, complexes, research, turn
 from pbem.games.aa.anniversary.combat_hooks import COMBAT
 from pbem.games.aa.anniversary.combat_hooks import MODULES as COMBAT_MODULES
 from pbem.games.aa.anniversary.combat_hooks import RULE_IDS as COMBAT_RULE_IDS
@@ -58,7 +59,8 @@ POSITION_KEYS: dict[str, dict[str, Any]] = {
 
 #: the family's rules modules, the edition's income and victory in place of the family's
 MODULES = (*("pbem.games.aa.anniversary.economy" if m == "pbem.games.aa.economy" else m
-               for m in FAMILY_MODULES), "pbem.games.aa.anniversary.research_phase", *COMBAT_MODULES)
+               for m in FAMILY_MODULES), "pbem.games.aa.anniversary.research_phase",
+           "pbem.games.aa.anniversary.china_turn", *COMBAT_MODULES)
 
 
 def scenario_data(rs: AARuleset, state: State) -> AnniversaryData:
@@ -85,7 +87,50 @@ def extra_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
 
 def turn_steps(rs: AARuleset, state: State, power: str) -> tuple[tuple[str, str], ...]:
     """AAE-SEQ-04/09/10, AAE-CHINA-10: the steps of ``power``'s turn, China inside the US's."""
-    return turn.steps(scenario_data(rs, state), state, power, state.get("first_block"))
+    return turn.steps(scenario_data(rs, state), state, power, china_turn.first_block(state))
+
+
+def unit_cost(rs: AARuleset, state: State, power: str, utype: str) -> int:
+    """AAE-TECH-09/18: Improved Shipyards prices from the turn the advance is gained."""
+    return research.unit_cost(scenario_data(rs, state), research.advances(state, power), utype)
+
+
+def move_allowance(rs: AARuleset, state: State, unit: dict[str, Any]) -> int:
+    """AAE-TECH-11: Long-Range Aircraft, read at once (AAE-RD-08)."""
+    return research.move_value(scenario_data(rs, state), research.advances(state, unit["owner"]),
+                               unit["type"])
+
+
+def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
+    """The territories with an industrial complex (bought ones included, AAE-PUR-06)."""
+    return tuple(rs.map.sorted_spaces(state.get("complexes", {})))
+
+
+def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
+    """AAE-MOB-02/10, AAE-TECH-04: value (+2 with IFP) minus damage, never below 0."""
+    return complexes.capacity(scenario_data(rs, state), state, power, territory)
+
+
+def check_site(rs: AARuleset, state: State, power: str, territory: Any) -> str:
+    """AAE-MOB-08: where a new industrial complex goes."""
+    return complexes.check_new_complex(scenario_data(rs, state), state, power, territory)
+
+
+def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -> None:
+    """The edition's refusals before the family's: China never purchases (AAE-PUR-08), its
+    units stay in its area (AAE-CHINA-05/09) and never board transports (AAE-CHINA-08)."""
+    data = scenario_data(rs, state)
+    kind = order.get("type")
+    if kind == "purchase" and seat not in data.treasury:
+        raise IllegalOrder("AAE-PUR-08", "{power} never purchases: it receives free infantry.",
+                           {"power": seat})
+    if kind not in ("move", "declare_amphibious") or seat != china.CHINA:
+        return
+    if kind == "declare_amphibious" or order.get("transport") is not None:
+        china.check_transport({"owner": seat})
+    route = order.get("route")
+    if isinstance(route, list) and all(isinstance(s, str) for s in route):
+        china.check_path(data, {"owner": seat}, route)
 
 
 EDITION = Edition(
@@ -109,4 +154,10 @@ EDITION = Edition(
     turn_steps=turn_steps,
     automatic_phases=("collect_income",),
     hosts={"china": "usa"},
+    unit_cost=unit_cost,
+    move_allowance=move_allowance,
+    complexes=complex_sites,
+    capacity=capacity,
+    check_site=check_site,
+    check_order=check_order,
 )
