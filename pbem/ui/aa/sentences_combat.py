@@ -23,6 +23,9 @@ def antiaircraft_fire(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> s
 
 def bombarded(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     place, ships = space_name(s._, p.get("place")), s.units(p.get("ships", []))
+    if p.get("pooled"):
+        return s._("%(place)s: %(ships)s bombard the coast; their dice join the attacker's first fire",
+                   place=place, ships=ships)
     return s._.ngettext("%(place)s: %(ships)s bombard the coast, %(num)d hit",
                         "%(place)s: %(ships)s bombard the coast, %(num)d hits", int(p.get("hits", 0)),
                         place=place, ships=ships)
