@@ -188,6 +188,7 @@ def _rocket(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     for unit in state["units"][p["from"]]:
         if unit["owner"] == p["power"] and rs.data.units[unit["type"]].has("rocket_launcher"):
             unit["t_combat"] = True  # AAE-TECH-14: the launcher does not move in noncombat move
+            unit["t_stop"] = "noncombat_move"
             break
 
 
