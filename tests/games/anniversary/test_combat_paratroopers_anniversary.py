@@ -75,3 +75,12 @@ def test_AAE_TECH_16_the_infantry_starts_the_turn_with_the_bomber() -> None:
     with pytest.raises(IllegalOrder) as err:
         _drop(game)
     assert err.value.rule_id == "AAE-TECH-16"
+
+
+def test_AAE_TECH_03_legal_options_list_the_possible_paradrops() -> None:
+    from tests.games.anniversary.combat_kit import RS
+
+    game = _game()
+    assert RS.legal_options(game.state, "germany")["paradrop"] == {
+        "Poland": {"bombers": ids(game, "Poland", "bomber"), "infantry": ids(game, "Poland", "infantry")}}
+    assert RS.legal_options(_game(advance=False).state, "germany")["paradrop"] == {}
