@@ -49,6 +49,8 @@ _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "i
 POSITION_KEYS: dict[str, dict[str, Any]] = {
     "complexes": {**_COUNTS, "description": "territory -> damage markers of its industrial complex"},
     "research": {"type": "object", "description": "power -> {tokens, advances}"},
+    "waiting": {"type": "object", "additionalProperties": _COUNTS,
+                "description": "power -> units waiting in its mobilization zone"},
     "china_pending": {"type": "integer", "minimum": 0,
                       "description": "China's free infantry waiting to be placed"},
 }
@@ -78,6 +80,7 @@ def extra_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
         "research": {p: {"tokens": int(r.get("tokens", 0)), "advances": sorted(r.get("advances", []))}
                      for p, r in sorted(position.get("research", {}).items())},
         "china_pending": int(position.get("china_pending", 0)),
+        "waiting": {p: dict(units) for p, units in sorted(position.get("waiting", {}).items())},
         "first_block": None,
     }
 
@@ -155,4 +158,5 @@ EDITION = Edition(
     capacity=capacity,
     check_site=check_site,
     check_order=check_order,
+    keeps_unplaced=True,
 )
