@@ -116,6 +116,18 @@ def check_site(rs: AARuleset, state: State, power: str, territory: Any) -> str:
     return complexes.check_new_complex(scenario_data(rs, state), state, power, territory)
 
 
+def _check_noncombat_only(rs: AARuleset, state: State, ids: Any) -> None:
+    """AAE-NCM-11, AAE-AA-08: AA guns move only in Noncombat Move."""
+    if not isinstance(ids, list):
+        return
+    wanted = {i for i in ids if isinstance(i, int)}
+    for units in state["units"].values():
+        for unit in units:
+            if unit["id"] in wanted and rs.data.units[unit["type"]].has("noncombat_move_only"):
+                raise IllegalOrder("AAE-NCM-11", "An antiaircraft gun moves only in the "
+                                   "noncombat move.")
+
+
 def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -> None:
     """The edition's refusals before the family's: China never purchases (AAE-PUR-08), its
     units stay in its area (AAE-CHINA-05/09) and never board transports (AAE-CHINA-08)."""
@@ -124,6 +136,8 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
     if kind == "purchase" and seat not in data.treasury:
         raise IllegalOrder("AAE-PUR-08", "{power} never purchases: it receives free infantry.",
                            {"power": seat})
+    if kind == "move" and state["phase"] == "combat_move":
+        _check_noncombat_only(rs, state, order.get("units"))
     if kind not in ("move", "declare_amphibious") or seat != china.CHINA:
         return
     if kind == "declare_amphibious" or order.get("transport") is not None:

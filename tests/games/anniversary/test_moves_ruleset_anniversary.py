@@ -1,0 +1,133 @@
+"""The family's movement and mobilization rules on the Anniversary board, through the facade."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.games.aa.routes import movement_left
+from tests.games.anniversary.facade import RS, advance, end, events, game_at, start_position
+
+
+def _unit(game: Any, space: str, utype: str) -> int:
+    return int(next(u["id"] for u in game.state["units"][space] if u["type"] == utype))
+
+
+def _empty(position: dict[str, Any], *spaces: str) -> dict[str, Any]:
+    for space in spaces:
+        position["units"][space] = []
+    return position
+
+
+def test_AAE_CM_01_entering_an_empty_hostile_territory_is_a_combat_move() -> None:
+    position = _empty(start_position(), "Belorussia")
+    position["units"]["Baltic States"] = [{"type": "infantry", "owner": "germany", "count": 1}]
+    game = game_at("germany", "combat_move", edit=position)
+    game.submit("germany", {"type": "move", "units": [_unit(game, "Baltic States", "infantry")],
+                            "route": ["Baltic States", "Belorussia"]})
+    end(game)
+    while game.state["phase"] == "combat":
+        advance(game)
+    assert game.state["owners"]["Belorussia"] == "germany"
+
+
+def test_AAE_CM_03_SEQ_08_no_combat_move_into_an_allied_space() -> None:
+    game = game_at("germany", "combat_move")
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move",
+                                "units": [_unit(game, "Bulgaria Romania", "infantry")],
+                                "route": ["Bulgaria Romania", "Balkans"]})
+
+
+def test_AAE_CM_06_no_unit_enters_a_neutral() -> None:
+    game = game_at("germany", "combat_move")
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [_unit(game, "France", "infantry")],
+                                "route": ["France", "Spain"]})
+
+
+def test_AAE_CM_17_AAE_UNIT_ARM_02_a_tank_blitzes_an_empty_territory() -> None:
+    position = _empty(start_position(), "Belorussia", "Russia")
+    position["units"]["Baltic States"] = [{"type": "tank", "owner": "germany", "count": 1}]
+    game = game_at("germany", "combat_move", edit=position)
+    game.submit("germany", {"type": "move", "units": [_unit(game, "Baltic States", "tank")],
+                            "route": ["Baltic States", "Belorussia", "Russia"]})
+    assert game.state["owners"]["Belorussia"] == "germany"  # taken at once
+
+
+def test_AAE_NCM_03_land_units_never_enter_hostile_territory_in_noncombat() -> None:
+    position = _empty(start_position(), "Belorussia")
+    position["units"]["Baltic States"] = [{"type": "infantry", "owner": "germany", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move",
+                                "units": [_unit(game, "Baltic States", "infantry")],
+                                "route": ["Baltic States", "Belorussia"]})
+
+
+def test_AAE_MAP_12_control_stays_when_every_unit_leaves() -> None:
+    game = game_at("germany", "noncombat_move")
+    ids = [u["id"] for u in game.state["units"]["Finland"]]
+    game.submit("germany", {"type": "move", "units": ids, "route": ["Finland", "Norway"]})
+    assert game.state["units"]["Finland"] == [] and game.state["owners"]["Finland"] == "germany"
+
+
+def test_AAE_NCM_11_aa_guns_move_only_in_noncombat_move() -> None:
+    game = game_at("germany", "combat_move")
+    gun = _unit(game, "Germany", "aa_gun")
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "move", "units": [gun], "route": ["Germany", "Poland"]})
+    assert err.value.rule_id == "AAE-NCM-11"
+    end(game, times=2)
+    game.submit("germany", {"type": "move", "units": [gun], "route": ["Germany", "Poland"]})
+    assert any(u["id"] == gun for u in game.state["units"]["Poland"])
+
+
+def test_AAE_UNIT_INF_01_AAE_UNIT_FTR_01_AAE_UNIT_BMB_01_AAE_UNIT_TT_01_costs_and_moves() -> None:
+    game = game_at("germany", "purchase")
+    costs = game.legal_options("germany")["purchase"]["costs"]
+    assert (costs["infantry"], costs["tank"], costs["fighter"], costs["bomber"],
+            costs["transport"]) == (3, 5, 10, 12, 7)
+    moves = {u["type"]: movement_left(RS, u, game.state)
+             for space in ("Germany", "Poland", "SZ 5") for u in game.state["units"][space]}
+    assert (moves["infantry"], moves["tank"], moves["fighter"], moves["bomber"],
+            moves["transport"]) == (1, 2, 4, 6, 2)
+
+
+def test_AAE_MOB_04_land_units_only_in_the_complex_territory() -> None:
+    game = game_at("germany", "mobilize", edit={"bought": {"infantry": 1, "destroyer": 1}})
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "place", "units": {"infantry": 1}, "at": "SZ 5"})
+    assert err.value.rule_id == "AAE-MOB-04"
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "place", "units": {"infantry": 1}, "at": "Poland"})
+    assert err.value.rule_id == "AAE-MOB-04"
+
+
+def test_AAE_MOB_05_sea_units_next_to_the_complex() -> None:
+    game = game_at("germany", "mobilize", edit={"bought": {"destroyer": 1}})
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "place", "units": {"destroyer": 1}, "at": "Germany"})
+    assert err.value.rule_id == "AAE-MOB-05"
+    game.submit("germany", {"type": "place", "units": {"destroyer": 1}, "at": "SZ 5"})
+    assert events(game, "aa.placed")[0]["factory"] == "Germany"
+
+
+def test_AAE_MOB_01_a_complex_taken_this_turn_is_not_usable() -> None:
+    position = start_position()
+    position["owners"]["Karelia S.S.R."] = "germany"
+    position["owners_at_turn_start"] = {**position["owners"], "Karelia S.S.R.": "ussr"}
+    game = game_at("germany", "mobilize", edit={**position, "bought": {"infantry": 1}})
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "place", "units": {"infantry": 1}, "at": "Karelia S.S.R."})
+    assert err.value.rule_id == "AAE-MOB-04"
+    assert "Karelia S.S.R." not in game.legal_options("germany")["mobilize"]["capacity"]
+
+
+def test_AAE_SEQ_07_no_order_gives_ipcs_to_another_power() -> None:
+    game = game_at("germany", "purchase")
+    with pytest.raises((IllegalOrder, InvalidOrder)):
+        game.submit("germany", {"type": "give_ipcs", "to": "italy", "ipcs": 5})
+    assert not any("ipcs" in kind or "give" in kind for kind in RS.orders)
