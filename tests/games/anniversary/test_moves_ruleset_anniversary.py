@@ -131,3 +131,47 @@ def test_AAE_SEQ_07_no_order_gives_ipcs_to_another_power() -> None:
     with pytest.raises((IllegalOrder, InvalidOrder)):
         game.submit("germany", {"type": "give_ipcs", "to": "italy", "ipcs": 5})
     assert not any("ipcs" in kind or "give" in kind for kind in RS.orders)
+
+
+def test_AAE_MAP_03_friendly_hostile_and_neutral_territories() -> None:
+    from pbem.games.aa.routes import territory_hostile
+
+    state = game_at("germany", "combat_move").state
+    assert not territory_hostile(RS, state, "Balkans", "germany")  # Italian: same side
+    assert territory_hostile(RS, state, "Russia", "germany")
+    assert state["owners"]["Spain"] is None and not territory_hostile(RS, state, "Spain", "germany")
+
+
+def test_AAE_MAP_06_a_sea_zone_is_hostile_only_with_enemy_surface_warships() -> None:
+    from pbem.games.aa.routes import zone_hostile
+
+    position = start_position()
+    position["units"]["SZ 4"] = [{"type": "submarine", "owner": "ussr", "count": 1}]
+    position["units"]["SZ 6"] = [{"type": "destroyer", "owner": "uk", "count": 1}]
+    state = game_at("germany", "combat_move", edit=position).state
+    assert not zone_hostile(RS, state, "SZ 4", "germany")  # a lone submarine
+    assert zone_hostile(RS, state, "SZ 6", "germany")
+    assert not zone_hostile(RS, state, "SZ 6", "usa")
+
+
+def test_AAE_MAP_05_production_is_the_sum_of_territory_values() -> None:
+    game = game_at("germany", "mobilize")
+    end(game)
+    owned = [t for t, p in game.state["owners"].items() if p == "germany"]
+    assert events(game, "aa.aae_income_collected")[0]["production"] == sum(
+        RS.data.spaces[t].value for t in owned) == 31
+
+
+def test_AAE_NCM_01_units_that_moved_in_combat_move_stay() -> None:
+    position = _empty(start_position(), "Belorussia")
+    position["units"]["Baltic States"] = [{"type": "infantry", "owner": "germany", "count": 1}]
+    game = game_at("germany", "combat_move", edit=position)
+    infantry = _unit(game, "Baltic States", "infantry")
+    game.submit("germany", {"type": "move", "units": [infantry],
+                            "route": ["Baltic States", "Belorussia"]})
+    end(game)
+    while game.state["phase"] == "combat":
+        advance(game)
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [infantry],
+                                "route": ["Belorussia", "Baltic States"]})
