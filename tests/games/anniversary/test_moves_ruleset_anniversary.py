@@ -175,3 +175,56 @@ def test_AAE_NCM_01_units_that_moved_in_combat_move_stay() -> None:
     with pytest.raises(IllegalOrder):
         game.submit("germany", {"type": "move", "units": [infantry],
                                 "route": ["Belorussia", "Baltic States"]})
+
+
+def test_AAE_MAP_10_a_canal_needs_the_side_holding_it_at_turn_start() -> None:
+    position = start_position()
+    position["units"]["SZ 15"] = [{"type": "cruiser", "owner": "italy", "count": 1}]
+    game = game_at("italy", "noncombat_move", edit=position)
+    cruiser = _unit(game, "SZ 15", "cruiser")
+    with pytest.raises(IllegalOrder):
+        game.submit("italy", {"type": "move", "units": [cruiser], "route": ["SZ 15", "SZ 34"]})
+    position["owners"].update({"Egypt": "italy", "Trans-Jordan": "italy"})
+    game = game_at("italy", "noncombat_move", edit=position)
+    game.submit("italy", {"type": "move", "units": [cruiser], "route": ["SZ 15", "SZ 34"]})
+
+
+def test_AAE_MAP_11_canals_never_block_land_movement() -> None:
+    game = game_at("uk", "noncombat_move")
+    infantry = _unit(game, "Egypt", "infantry")
+    game.submit("uk", {"type": "move", "units": [infantry], "route": ["Egypt", "Trans-Jordan"]})
+
+
+def test_AAE_MAP_13_allies_share_territories_but_not_income() -> None:
+    game = game_at("germany", "noncombat_move")
+    infantry = _unit(game, "Bulgaria Romania", "infantry")
+    game.submit("germany", {"type": "move", "units": [infantry],
+                            "route": ["Bulgaria Romania", "Balkans"]})
+    assert game.state["owners"]["Balkans"] == "italy"
+    end(game, times=1)
+    end(game)  # Mobilize: Collect Income
+    owned = [t for t, p in game.state["owners"].items() if p == "germany"]
+    assert "Balkans" not in owned
+    assert events(game, "aa.aae_income_collected")[0]["production"] == 31
+
+
+def test_AAE_NCM_09_AAE_CM_07_ships_stop_at_enemy_surface_warships() -> None:
+    position = start_position()
+    position["units"]["SZ 6"] = [{"type": "destroyer", "owner": "uk", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    cruiser = _unit(game, "SZ 5", "cruiser")
+    with pytest.raises(IllegalOrder):  # noncombat: never into a hostile zone
+        game.submit("germany", {"type": "move", "units": [cruiser], "route": ["SZ 5", "SZ 6"]})
+    game = game_at("germany", "combat_move", edit=position)
+    with pytest.raises(IllegalOrder):  # combat: it stops where the destroyer is
+        game.submit("germany", {"type": "move", "units": [cruiser],
+                                "route": ["SZ 5", "SZ 6", "SZ 7"]})
+    game.submit("germany", {"type": "move", "units": [cruiser], "route": ["SZ 5", "SZ 6"]})
+
+
+def test_AAE_PUR_02_AAE_PUR_04_bought_units_are_paid_and_wait_for_mobilize() -> None:
+    game = game_at("germany", "purchase")
+    before = sum(len(units) for units in game.state["units"].values())
+    game.submit("germany", {"type": "purchase", "units": {"tank": 2}})
+    assert game.state["bought"] == {"tank": 2} and game.state["ipcs"]["germany"] == 21
+    assert sum(len(units) for units in game.state["units"].values()) == before

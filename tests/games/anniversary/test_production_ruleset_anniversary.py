@@ -36,7 +36,7 @@ def test_AAE_PUR_07_no_repair_outside_ones_own_complexes() -> None:
     assert err.value.rule_id == "AAE-PUR-03"
 
 
-def test_AAE_MOB_02_capacity_is_value_minus_damage() -> None:
+def test_AAE_MOB_02_AAE_MOB_03_capacity_is_value_minus_damage() -> None:
     game = game_at("germany", "mobilize", edit={"complexes": {"Germany": 8, "Italy": 0},
                                                 "bought": {"infantry": 3}})
     assert game.legal_options("germany")["mobilize"]["capacity"]["Germany"] == 2
