@@ -142,3 +142,65 @@ def test_AAE_CMB_30_fighters_of_a_sunk_defending_carrier_must_land() -> None:
     game.submit("germany", {"type": "battle", "place": "SZ 4"})
     (fighter,) = [u for u in game.state["units"]["SZ 4"] if u["type"] == "fighter"]
     assert fighter.get("t_stranded") is True  # it lands (or is lost) before noncombat move
+
+
+def test_AAE_CMB_02_each_battle_is_finished_before_the_next() -> None:
+    game = combat({KARELIA: [unit("infantry", "ussr", 2), att("tank")],
+                   "Belorussia": [unit("infantry", "ussr"), att("tank", came_from="Baltic States")]},
+                  dice=[6] * 10)
+    game.submit("germany", {"type": "battle", "place": "Belorussia"})
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "battle", "place": KARELIA})
+    assert err.value.rule_id == "AAE-CMB-02"
+
+
+def test_AAE_UNIT_BB_03_battleship_bombards_at_four_cruiser_at_three() -> None:
+    from pbem.games.aa.combat_rules import bombard_value
+
+    values = {t: bombard_value(RS, {"type": t}) for t in ("battleship", "cruiser", "destroyer")}
+    assert values == {"battleship": 4, "cruiser": 3, "destroyer": 0}
+
+
+def test_AAE_UNIT_DD_01_destroyer_profile() -> None:
+    dd = RS.data.units["destroyer"]
+    assert (dd.cost, dd.attack, dd.defense, dd.move) == (8, 2, 2, 2)
+
+
+def test_AAE_AA_09_a_gun_in_an_allys_territory_stays_its_owners() -> None:
+    game = combat({KARELIA: [unit("infantry", "uk"), unit("aa_gun", "ussr"), att("fighter")]}, dice=[6] * 10,
+                  owners={KARELIA: "uk"})
+    game.submit("germany", {"type": "battle", "place": KARELIA})
+    (fire,) = events(game, "aa.antiaircraft_fire")
+    assert fire["owner"] == "ussr"
+
+
+def test_AAE_AMPH_10_units_loaded_in_combat_move_must_be_offloaded() -> None:
+    zone = _zone(land=("infantry", "infantry"))
+    zone[-1]["t_loaded"] = "combat_move"
+    game = combat({KARELIA: [unit("infantry", "ussr")], SZ5: zone}, end=False)
+    loaded = [u["id"] for u in game.state["units"][SZ5] if u.get("t_loaded")]
+    others = [i for i in ids(game, SZ5, "infantry") if i not in loaded]
+    with pytest.raises(IllegalOrder) as err:
+        _declare(game, units=others)
+    assert err.value.rule_id == "AAE-AMPH-10"
+
+
+def test_AAE_AMPH_11_a_transport_that_unloaded_does_not_unload_again() -> None:
+    zone = _zone()
+    zone[0]["t_unloaded"] = "Baltic States"
+    game = combat({KARELIA: [unit("infantry", "ussr")], SZ5: zone}, end=False)
+    with pytest.raises(IllegalOrder) as err:
+        _declare(game)
+    assert err.value.rule_id == "AAE-AMPH-11"
+
+
+def test_AAE_CMB_23_a_liberated_capital_takes_back_its_guns_but_not_those_elsewhere() -> None:
+    game = combat({"Russia": [unit("infantry", "germany"), unit("aa_gun", "germany"),
+                              att("tank", owner="uk", came_from="Archangel")],
+                   "Archangel": [unit("aa_gun", "uk")]},
+                  power="uk", dice=[1, 6], owners={"Russia": "germany", "Archangel": "uk"})
+    while game.state["battles"]["Russia"]["status"] != "over":
+        game.submit("uk", {"type": "battle", "place": "Russia"})
+    assert (game.state["owners"]["Russia"], game.state["owners"]["Archangel"]) == ("ussr", "ussr")
+    assert [u["owner"] for u in game.state["units"]["Russia"] if u["type"] == "aa_gun"] == ["ussr"]
+    assert [u["owner"] for u in game.state["units"]["Archangel"] if u["type"] == "aa_gun"] == ["uk"]
