@@ -228,3 +228,49 @@ def test_AAE_PUR_02_AAE_PUR_04_bought_units_are_paid_and_wait_for_mobilize() -> 
     game.submit("germany", {"type": "purchase", "units": {"tank": 2}})
     assert game.state["bought"] == {"tank": 2} and game.state["ipcs"]["germany"] == 21
     assert sum(len(units) for units in game.state["units"].values()) == before
+
+
+def test_AAE_UNIT_SS_07_a_lone_submarine_never_makes_a_zone_hostile() -> None:
+    position = start_position()
+    position["units"]["SZ 6"] = [{"type": "submarine", "owner": "uk", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    cruiser = _unit(game, "SZ 5", "cruiser")
+    game.submit("germany", {"type": "move", "units": [cruiser], "route": ["SZ 5", "SZ 6"]})
+
+
+def test_AAE_UNIT_SEA_02_ships_never_enter_territories() -> None:
+    game = game_at("germany", "noncombat_move")
+    with pytest.raises((IllegalOrder, InvalidOrder)):
+        game.submit("germany", {"type": "move", "units": [_unit(game, "SZ 5", "cruiser")],
+                                "route": ["SZ 5", "Germany"]})
+
+
+def test_AAE_CM_05_a_land_unit_stops_where_enemy_units_are() -> None:
+    position = start_position()
+    position["units"]["Baltic States"] = [{"type": "tank", "owner": "germany", "count": 1}]
+    position["units"]["Russia"] = []
+    game = game_at("germany", "combat_move", edit=position)
+    with pytest.raises(IllegalOrder):  # Belorussia holds Soviet infantry
+        game.submit("germany", {"type": "move", "units": [_unit(game, "Baltic States", "tank")],
+                                "route": ["Baltic States", "Belorussia", "Russia"]})
+
+
+def test_AAE_UNIT_DD_01_AAE_UNIT_SS_01_shipyard_prices() -> None:
+    game = game_at("germany", "purchase",
+                   edit={"research": {"germany": {"advances": ["improved_shipyards"]}}})
+    costs = game.legal_options("germany")["purchase"]["costs"]
+    assert (costs["destroyer"], costs["submarine"], costs["transport"], costs["cruiser"]) == (
+        7, 5, 6, 10)
+    game.submit("germany", {"type": "purchase", "units": {"submarine": 2}})
+    assert game.state["ipcs"]["germany"] == 31 - 10
+
+
+def test_AAE_MOB_06_AAE_UNIT_FTR_02_AAE_UNIT_CV_02_two_fighters_on_a_new_carrier() -> None:
+    game = game_at("germany", "mobilize", edit={"bought": {"carrier": 1, "fighter": 3}})
+    game.submit("germany", {"type": "place", "units": {"carrier": 1}, "at": "SZ 5"})
+    game.submit("germany", {"type": "place", "units": {"fighter": 2}, "at": "SZ 5"})
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "place", "units": {"fighter": 1}, "at": "SZ 5"})
+    assert err.value.rule_id == "AAE-MOB-06"
+    carrier = next(u["id"] for u in game.state["units"]["SZ 5"] if u["type"] == "carrier")
+    assert sum(1 for u in game.state["units"]["SZ 5"] if u.get("aboard") == carrier) == 2
