@@ -274,3 +274,39 @@ def test_AAE_MOB_06_AAE_UNIT_FTR_02_AAE_UNIT_CV_02_two_fighters_on_a_new_carrier
     assert err.value.rule_id == "AAE-MOB-06"
     carrier = next(u["id"] for u in game.state["units"]["SZ 5"] if u["type"] == "carrier")
     assert sum(1 for u in game.state["units"]["SZ 5"] if u.get("aboard") == carrier) == 2
+
+
+def _mechanized(phase: str) -> Any:
+    position = start_position()
+    position["units"]["Germany"] = [{"type": "infantry", "owner": "germany", "count": 2},
+                                    {"type": "tank", "owner": "germany", "count": 1}]
+    return game_at("germany", phase, edit={
+        **position, "research": {"germany": {"advances": ["mechanized_infantry"]}}})
+
+
+def test_AAE_TECH_06_AAE_TECH_19_an_infantry_moves_two_with_a_tank() -> None:
+    game = _mechanized("noncombat_move")
+    infantry = [u["id"] for u in game.state["units"]["Germany"] if u["type"] == "infantry"]
+    tank = _unit(game, "Germany", "tank")
+    with pytest.raises(IllegalOrder) as err:  # alone
+        game.submit("germany", {"type": "move", "units": [infantry[0]],
+                                "route": ["Germany", "Poland", "Bulgaria Romania"]})
+    assert err.value.rule_id == "AAE-TECH-19"
+    with pytest.raises(IllegalOrder) as err:  # two infantry, one tank
+        game.submit("germany", {"type": "move", "units": [*infantry, tank],
+                                "route": ["Germany", "Poland", "Bulgaria Romania"]})
+    assert err.value.rule_id == "AAE-TECH-19"
+    game.submit("germany", {"type": "move", "units": [infantry[0], tank],
+                            "route": ["Germany", "Poland", "Bulgaria Romania"]})
+    assert {u["id"] for u in game.state["units"]["Bulgaria Romania"]} >= {infantry[0], tank}
+
+
+def test_AAE_TECH_06_without_the_advance_infantry_moves_one() -> None:
+    position = start_position()
+    position["units"]["Germany"] = [{"type": "infantry", "owner": "germany", "count": 1},
+                                    {"type": "tank", "owner": "germany", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move",
+                                "units": [u["id"] for u in game.state["units"]["Germany"]],
+                                "route": ["Germany", "Poland", "Bulgaria Romania"]})

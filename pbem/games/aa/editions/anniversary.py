@@ -96,9 +96,13 @@ def unit_cost(rs: AARuleset, state: State, power: str, utype: str) -> int:
 
 
 def move_allowance(rs: AARuleset, state: State, unit: dict[str, Any]) -> int:
-    """AAE-TECH-11: Long-Range Aircraft, read at once (AAE-RD-08)."""
-    return research.move_value(scenario_data(rs, state), research.advances(state, unit["owner"]),
-                               unit["type"])
+    """AAE-TECH-11: Long-Range Aircraft, read at once (AAE-RD-08); AAE-TECH-06: with
+    Mechanized Infantry an infantry may move two with a tank (the pairing is checked by
+    :func:`_check_mechanized`)."""
+    owned = research.advances(state, unit["owner"])
+    if "mechanized_infantry" in owned and rs.data.units[unit["type"]].has("mechanized_with_tank"):
+        return 2
+    return research.move_value(scenario_data(rs, state), owned, unit["type"])
 
 
 def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
@@ -114,6 +118,25 @@ def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
 def check_site(rs: AARuleset, state: State, power: str, territory: Any) -> str:
     """AAE-MOB-08: where a new industrial complex goes."""
     return complexes.check_new_complex(scenario_data(rs, state), state, power, territory)
+
+
+def _check_mechanized(rs: AARuleset, state: State, ids: Any, route: Any) -> None:
+    """AAE-TECH-06/19: an infantry moving two spaces goes in one order, along one route, with
+    a tank of the same order (one infantry per tank)."""
+    if not isinstance(ids, list) or not isinstance(route, list):
+        return
+    wanted = {i for i in ids if isinstance(i, int)}
+    moving = [u for units in state["units"].values() for u in units if u["id"] in wanted]
+    types = rs.data.units
+    riders = [u for u in moving if types[u["type"]].has("mechanized_with_tank")
+              and int(u.get("t_moved", 0)) + len(route) - 1 > types[u["type"]].move]
+    if not riders:
+        return
+    tanks = [u for u in moving if types[u["type"]].has("blitz")]
+    if len(tanks) < len(riders) or any(u.get("t_moved") for u in riders):
+        raise IllegalOrder("AAE-TECH-19", "With Mechanized Infantry each infantry moves two "
+                           "spaces only together with a tank, in the same move (one infantry "
+                           "per tank).")
 
 
 def _check_noncombat_only(rs: AARuleset, state: State, ids: Any) -> None:
@@ -138,6 +161,8 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
                            {"power": seat})
     if kind == "move" and state["phase"] == "combat_move":
         _check_noncombat_only(rs, state, order.get("units"))
+    if kind == "move":
+        _check_mechanized(rs, state, order.get("units"), order.get("route"))
     if kind not in ("move", "declare_amphibious") or seat != china.CHINA:
         return
     if kind == "declare_amphibious" or order.get("transport") is not None:
