@@ -115,9 +115,17 @@ class PlaceFreeInfantry(TypedDict):
     units: dict[str, int]  # territory -> infantry
 
 
+class Paradrop(TypedDict, total=False):
+    type: Literal["paradrop"]
+    bomber: int
+    infantry: int
+    route: list[str]
+    landing: dict[str, Any]  # the bomber's landing plan, as in "move"
+
+
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
-           | CombatBlock | PlaceFreeInfantry)
+           | CombatBlock | PlaceFreeInfantry | Paradrop)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -125,7 +133,7 @@ _TYPED: dict[str, type[Any]] = {
     "press": Battle, "submerge": Submerge, "casualties": Casualties, "retreat": Retreat,
     "standing": Standing, "land_stranded": LandStranded, "research": Research,
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
-    "place_free_infantry": PlaceFreeInfantry,
+    "place_free_infantry": PlaceFreeInfantry, "paradrop": Paradrop,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

@@ -310,3 +310,41 @@ def test_AAE_TECH_06_without_the_advance_infantry_moves_one() -> None:
         game.submit("germany", {"type": "move",
                                 "units": [u["id"] for u in game.state["units"]["Germany"]],
                                 "route": ["Germany", "Poland", "Bulgaria Romania"]})
+
+
+def _paratroopers(advances: list[str]) -> Any:
+    return game_at("germany", "combat_move",
+                   edit={"research": {"germany": {"advances": advances}}})
+
+
+def test_AAE_TECH_03_a_bomber_drops_an_infantry_on_the_first_hostile_territory() -> None:
+    game = _paratroopers(["paratroopers"])
+    bomber, infantry = _unit(game, "Germany", "bomber"), _unit(game, "Germany", "infantry")
+    with pytest.raises(IllegalOrder) as err:  # East Poland is hostile: the bomber stops there
+        game.submit("germany", {"type": "paradrop", "bomber": bomber, "infantry": infantry,
+                                "route": ["Germany", "Poland", "East Poland", "Belorussia"]})
+    assert err.value.rule_id == "AAE-TECH-03"
+    game.submit("germany", {"type": "paradrop", "bomber": bomber, "infantry": infantry,
+                            "route": ["Germany", "Poland", "Baltic States"],
+                            "landing": {str(bomber): "Germany"}})
+    there = {u["id"]: u for u in game.state["units"]["Baltic States"]}
+    assert there[infantry]["t_paratrooper"] and there[bomber]["t_paratroopers"]
+    assert events(game, "aa.aae_paradropped")[0]["at"] == "Baltic States"
+
+
+def test_AAE_TECH_03_needs_the_advance() -> None:
+    game = _paratroopers([])
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "paradrop", "bomber": _unit(game, "Germany", "bomber"),
+                                "infantry": _unit(game, "Germany", "infantry"),
+                                "route": ["Germany", "Poland", "Baltic States"]})
+    assert err.value.rule_id == "AAE-TECH-03"
+
+
+def test_AAE_TECH_16_the_paratrooper_starts_the_turn_with_its_bomber() -> None:
+    game = _paratroopers(["paratroopers"])
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "paradrop", "bomber": _unit(game, "Germany", "bomber"),
+                                "infantry": _unit(game, "Poland", "infantry"),
+                                "route": ["Germany", "Poland", "Baltic States"]})
+    assert err.value.rule_id == "AAE-TECH-16"

@@ -59,7 +59,7 @@ POSITION_KEYS: dict[str, dict[str, Any]] = {
 #: the family's rules modules, the edition's income and victory in place of the family's
 MODULES = (*("pbem.games.aa.anniversary.economy" if m == "pbem.games.aa.economy" else m
                for m in FAMILY_MODULES), "pbem.games.aa.anniversary.research_phase",
-           "pbem.games.aa.anniversary.china_turn")
+           "pbem.games.aa.anniversary.china_turn", "pbem.games.aa.anniversary.paratroopers")
 
 
 def scenario_data(rs: AARuleset, state: State) -> AnniversaryData:
