@@ -320,6 +320,9 @@ def _paratroopers(advances: list[str]) -> Any:
 def test_AAE_TECH_03_a_bomber_drops_an_infantry_on_the_first_hostile_territory() -> None:
     game = _paratroopers(["paratroopers"])
     bomber, infantry = _unit(game, "Germany", "bomber"), _unit(game, "Germany", "infantry")
+    offered = game.legal_options("germany")["paradrop"]
+    assert {"bomber": bomber, "space": "Germany"}.items() <= next(
+        o for o in offered if o["bomber"] == bomber).items()
     with pytest.raises(IllegalOrder) as err:  # East Poland is hostile: the bomber stops there
         game.submit("germany", {"type": "paradrop", "bomber": bomber, "infantry": infantry,
                                 "route": ["Germany", "Poland", "East Poland", "Belorussia"]})

@@ -96,6 +96,24 @@ def _evolve_dropped(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
             unit["t_stop"] = "combat_move"
 
 
+def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    """The bombers that may carry a paratrooper now and the infantry beside each."""
+    if (state["phase"] != "combat_move" or seat != state["power"]
+            or "paratroopers" not in research.advances(state, seat)):
+        return {}
+    types, out = rs.data.units, []
+    for space, units in state["units"].items():
+        if not rs.map.is_land(space):
+            continue
+        ready = [u for u in units if u["owner"] == seat and not u.get("t_moved")]
+        infantry = [u["id"] for u in ready if types[u["type"]].has("paratrooper")
+                    and not u.get("t_from") and not u.get("t_placed") and "aboard" not in u]
+        for bomber in ready:
+            if types[bomber["type"]].has("carries_paratrooper") and infantry:
+                out.append({"bomber": bomber["id"], "space": space, "infantry": infantry})
+    return {"paradrop": out} if out else {}
+
+
 def _describe(rs: AARuleset, event: dict[str, Any]) -> str:
     p = event["payload"]
     return f"{rs.power_names[p['power']]} drops an infantry by bomber on {p['at']}"
@@ -104,3 +122,4 @@ def _describe(rs: AARuleset, event: dict[str, Any]) -> str:
 ORDERS = {"paradrop": paradrop}
 EVOLVERS = {DROPPED: _evolve_dropped}
 DESCRIBERS = {DROPPED: _describe}
+LEGAL_OPTIONS = [_legal_options]
