@@ -208,3 +208,18 @@ def test_AAE_MOB_11_capital_captured_loses_tokens_and_waiting_units() -> None:
     assert events(game, "aa.aae_capital_losses") == [{"power": "ussr", "tokens": 2,
                                                       "units": {"infantry": 2}}]
     assert game.state["research"]["ussr"]["tokens"] == 0 and "ussr" not in game.state["waiting"]
+
+
+def test_AAE_CHINA_07_kwangtung_taken_by_china_goes_to_the_united_kingdom() -> None:
+    position = start_position()
+    position["owners"]["Kwangtung"] = "japan"
+    position["owners"]["United Kingdom"] = "germany"  # even with London held (spec E-15)
+    position["units"]["Kwangtung"] = []
+    game = game_at("china", "combat_move", edit=position)
+    infantry = next(u["id"] for u in game.state["units"]["Fukien"] if u["owner"] == "china")
+    game.submit("china", {"type": "move", "units": [infantry], "route": ["Fukien", "Kwangtung"]})
+    end(game, "china")
+    while game.state["phase"] == "combat" and game.state["power"] == "china":
+        advance(game)
+    assert game.state["owners"]["Kwangtung"] == "uk"
+    assert any(u["id"] == infantry for u in game.state["units"]["Kwangtung"])

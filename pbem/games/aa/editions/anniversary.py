@@ -120,6 +120,15 @@ def check_site(rs: AARuleset, state: State, power: str, territory: Any) -> str:
     return complexes.check_new_complex(scenario_data(rs, state), state, power, territory)
 
 
+def capture_controller(rs: AARuleset, state: State, territory: str, capturer: str) -> str:
+    """AAE-CHINA-07 (spec E-15): Kwangtung taken by China goes to the United Kingdom."""
+    data = scenario_data(rs, state)
+    if capturer != china.CHINA:
+        return capturer
+    return china.controller_after_capture(data, territory, capturer,
+                                          data.spaces[territory].original_owner)
+
+
 def _check_mechanized(rs: AARuleset, state: State, ids: Any, route: Any) -> None:
     """AAE-TECH-06/19: an infantry moving two spaces goes in one order, along one route, with
     a tank of the same order (one infantry per tank)."""
@@ -198,4 +207,5 @@ EDITION = Edition(
     check_site=check_site,
     check_order=check_order,
     keeps_unplaced=True,
+    capture_controller=capture_controller,
 )
