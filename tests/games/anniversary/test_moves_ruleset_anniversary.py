@@ -351,3 +351,46 @@ def test_AAE_TECH_16_the_paratrooper_starts_the_turn_with_its_bomber() -> None:
                                 "infantry": _unit(game, "Poland", "infantry"),
                                 "route": ["Germany", "Poland", "Baltic States"]})
     assert err.value.rule_id == "AAE-TECH-16"
+
+
+def test_AAE_CM_11_aircraft_fly_over_hostile_territory() -> None:
+    game = game_at("germany", "combat_move")
+    bomber = _unit(game, "Germany", "bomber")
+    game.submit("germany", {"type": "move", "units": [bomber],
+                            "route": ["Germany", "Poland", "Baltic States", "Belorussia"],
+                            "landing": {str(bomber): "Germany"}})
+    assert any(u["id"] == bomber for u in game.state["units"]["Belorussia"])
+
+
+def test_AAE_CM_12_no_air_unit_flies_beyond_its_way_back() -> None:
+    game = game_at("germany", "combat_move")
+    bomber = _unit(game, "Germany", "bomber")
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [bomber],
+                                "route": ["Germany", "Poland", "East Poland", "Belorussia",
+                                          "Russia"],
+                                "landing": {str(bomber): "Germany"}})
+
+
+def test_AAE_UNIT_INF_03_only_infantry_are_paratroopers() -> None:
+    position = start_position()
+    position["units"]["Germany"].append({"type": "tank", "owner": "germany", "count": 1})
+    game = game_at("germany", "combat_move", edit={
+        **position, "research": {"germany": {"advances": ["paratroopers"]}}})
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "paradrop", "bomber": _unit(game, "Germany", "bomber"),
+                                "infantry": _unit(game, "Germany", "tank"),
+                                "route": ["Germany", "Poland", "Baltic States"]})
+    assert err.value.rule_id == "AAE-TECH-03"
+
+
+def test_AAE_CM_16_submarines_pass_warships_but_stop_at_destroyers() -> None:
+    position = start_position()
+    position["units"]["SZ 6"] = [{"type": "cruiser", "owner": "uk", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    sub = _unit(game, "SZ 7", "submarine")
+    game.submit("germany", {"type": "move", "units": [sub], "route": ["SZ 7", "SZ 6", "SZ 5"]})
+    position["units"]["SZ 6"] = [{"type": "destroyer", "owner": "uk", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [sub], "route": ["SZ 7", "SZ 6", "SZ 5"]})
