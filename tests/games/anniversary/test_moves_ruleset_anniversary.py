@@ -33,7 +33,7 @@ def test_AAE_CM_01_entering_an_empty_hostile_territory_is_a_combat_move() -> Non
     assert game.state["owners"]["Belorussia"] == "germany"
 
 
-def test_AAE_CM_03_SEQ_08_no_combat_move_into_an_allied_space() -> None:
+def test_AAE_CM_03_AAE_SEQ_08_no_combat_move_into_an_allied_space() -> None:
     game = game_at("germany", "combat_move")
     with pytest.raises(IllegalOrder):
         game.submit("germany", {"type": "move",
@@ -394,3 +394,18 @@ def test_AAE_CM_16_submarines_pass_warships_but_stop_at_destroyers() -> None:
     game = game_at("germany", "noncombat_move", edit=position)
     with pytest.raises(IllegalOrder):
         game.submit("germany", {"type": "move", "units": [sub], "route": ["SZ 7", "SZ 6", "SZ 5"]})
+
+
+def test_AAE_NCM_02_only_aircraft_pass_hostile_spaces_in_noncombat() -> None:
+    position = _empty(start_position(), "Belorussia", "Baltic States", "Karelia S.S.R.")
+    position["owners"].update({"Baltic States": "germany", "Karelia S.S.R.": "germany"})
+    position["units"]["Baltic States"] = [{"type": "tank", "owner": "germany", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [_unit(game, "Baltic States", "tank")],
+                                "route": ["Baltic States", "Belorussia", "Karelia S.S.R."]})
+    bomber = _unit(game, "Germany", "bomber")
+    game.submit("germany", {"type": "move", "units": [bomber],
+                            "route": ["Germany", "Poland", "East Poland", "Belorussia",
+                                      "Karelia S.S.R."]})
+    assert any(u["id"] == bomber for u in game.state["units"]["Karelia S.S.R."])
