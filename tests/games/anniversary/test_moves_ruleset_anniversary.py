@@ -409,3 +409,34 @@ def test_AAE_NCM_02_only_aircraft_pass_hostile_spaces_in_noncombat() -> None:
                             "route": ["Germany", "Poland", "East Poland", "Belorussia",
                                       "Karelia S.S.R."]})
     assert any(u["id"] == bomber for u in game.state["units"]["Karelia S.S.R."])
+
+
+def test_AAE_NCM_04_AAE_CM_14_no_landing_plan_where_captured_this_turn() -> None:
+    position = _empty(start_position(), "Belorussia", "Russia")
+    position["units"]["Baltic States"] = [{"type": "tank", "owner": "germany", "count": 1}]
+    game = game_at("germany", "combat_move", edit=position)
+    game.submit("germany", {"type": "move", "units": [_unit(game, "Baltic States", "tank")],
+                            "route": ["Baltic States", "Belorussia", "Russia"]})
+    bomber = _unit(game, "Germany", "bomber")
+    with pytest.raises(IllegalOrder) as err:  # the refusal names the Anniversary rule
+        game.submit("germany", {"type": "move", "units": [bomber],
+                                "route": ["Germany", "Poland", "East Poland"],
+                                "landing": {str(bomber): "Belorussia"}})
+    assert err.value.rule_id == "AAE-CM-12"  # no suicide: no valid landing (AAE-NCM-04)
+    game.submit("germany", {"type": "move", "units": [bomber],
+                            "route": ["Germany", "Poland", "East Poland"],
+                            "landing": {str(bomber): "Poland"}})
+
+
+def test_AAE_every_family_rule_id_named_in_refusals_exists_in_the_spec() -> None:
+    import re
+    from pathlib import Path
+
+    from pbem.games.aa.editions.anniversary import EDITION
+
+    root = Path(__file__).resolve().parents[3]
+    spec = set((root / "tests/games/anniversary/anniversary_rule_ids.txt").read_text().split())
+    family = set()
+    for path in (root / "pbem/games/aa").glob("*.py"):
+        family.update(re.findall(r'"(AA41-(?:AIR|AMP|MNF|UNIT-TRN|GEN)-\d+)"', path.read_text()))
+    assert family and all(EDITION.rule_id(i) in spec for i in family)

@@ -44,6 +44,27 @@ OPTIONS = (
      "type": "bool", "default": False},
 )
 
+#: the family's (A&A 1941) rule IDs whose Anniversary rule has another number or name: a
+#: refusal of the shared rules names the Anniversary rule (specs/anniversary.md)
+RULE_IDS = {
+    "AA41-AIR-01": "AAE-CM-11", "AA41-AIR-03": "AAE-CM-12", "AA41-AIR-04": "AAE-NCM-04",
+    "AA41-AIR-05": "AAE-CM-12", "AA41-AIR-07": "AAE-NCM-07", "AA41-AIR-08": "AAE-NCM-08",
+    "AA41-AIR-09": "AAE-NCM-05", "AA41-AIR-12": "AAE-NCM-06", "AA41-AIR-13": "AAE-NCM-07",
+    "AA41-AIR-14": "AAE-NCM-08",
+    "AA41-AMP-01": "AAE-AMPH-01", "AA41-AMP-02": "AAE-CM-23", "AA41-AMP-03": "AAE-AMPH-04",
+    "AA41-AMP-04": "AAE-AMPH-03", "AA41-AMP-05": "AAE-AMPH-04", "AA41-AMP-09": "AAE-AMPH-06",
+    "AA41-AMP-11": "AAE-AMPH-08", "AA41-AMP-12": "AAE-AMPH-10", "AA41-AMP-13": "AAE-AMPH-01",
+    "AA41-AMP-14": "AAE-AMPH-01",
+    "AA41-CMB-33": "AAE-CMB-02", "AA41-DEF-02": "AAE-SEQ-06", "AA41-GEN-07": "AAE-SEQ-08",
+    "AA41-GEN-09": "AAE-PUR-01", "AA41-MNF-02": "AAE-CMB-25", "AA41-MNF-03": "AAE-UNIT-CV-02",
+    "AA41-MNF-06": "AAE-UNIT-TT-07", "AA41-MNF-07": "AAE-UNIT-CV-02",
+    "AA41-UNIT-TRN-02": "AAE-CMB-11", "AA41-UNIT-TRN-03": "AAE-UNIT-TT-02",
+    "AA41-UNIT-TRN-04": "AAE-UNIT-TT-04", "AA41-UNIT-TRN-05": "AAE-CM-22",
+    "AA41-UNIT-TRN-07": "AAE-AMPH-11", "AA41-UNIT-TRN-08": "AAE-UNIT-TT-05",
+    "AA41-UNIT-TRN-09": "AAE-AMPH-11", "AA41-UNIT-TRN-10": "AAE-UNIT-TT-05",
+    "AA41-UNIT-TRN-11": "AAE-UNIT-TT-05",
+}
+
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
                                                                       "minimum": 0}}
 POSITION_KEYS: dict[str, dict[str, Any]] = {
@@ -208,4 +229,5 @@ EDITION = Edition(
     check_order=check_order,
     keeps_unplaced=True,
     capture_controller=capture_controller,
+    rule_ids=RULE_IDS,
 )
