@@ -45,7 +45,9 @@ def capture_payloads(rs: AARuleset, state: State, territory: str, power: str) ->
                     and not is_enemy(rs, state, holder, original):
                 out.append(_payload(other, original, holder, power, liberated=True))
         return out
-    payload = _payload(territory, power, previous, power, liberated=False)
+    hook = rs.edition.capture_controller  # e.g. Kwangtung taken by China goes to the UK
+    holder = hook(rs, state, territory, power) if hook is not None else power
+    payload = _payload(territory, holder, previous, power, liberated=holder != power)
     if capital_of is not None and is_enemy(rs, state, capital_of, power):
         # AA41-CAP-06: the whole unspent treasury of the capital's original owner.
         payload["ipcs"] = int(state["ipcs"].get(capital_of, 0))

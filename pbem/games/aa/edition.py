@@ -102,6 +102,9 @@ class Edition:
     #: ``check_order(rs, state, seat, order)``: the edition's own refusals, checked before the
     #: family handles an order (China's area, a power that never purchases...)
     check_order: Callable[[AARuleset, State, str, dict[str, Any]], None] | None = None
+    #: ``capture_controller(rs, state, territory, capturer)``: who controls a territory the
+    #: capturer takes (None: the capturer; liberation is the family's rule)
+    capture_controller: Callable[[AARuleset, State, str, str], str] | None = None
     #: units that cannot be placed wait in the mobilization zone (AAE-MOB-09) instead of being
     #: refunded (AA41-MOB-09)
     keeps_unplaced: bool = False

@@ -57,14 +57,6 @@ class DeclareRaid(TypedDict):
     units: list[int]  # bombers raiding the target's complex (AAE-SBR-01); [] withdraws
 
 
-class Paradrop(TypedDict, total=False):
-    type: Literal["paradrop"]
-    bomber: int
-    infantry: int  # carried by the bomber into the route's last space (AAE-TECH-03)
-    route: list[str]
-    landing: dict[str, Any]  # the bomber's landing plan, as in "move"
-
-
 class DeclareRocket(TypedDict):
     type: Literal["declare_rocket"]
     target: str
@@ -136,6 +128,14 @@ class CombatBlock(TypedDict):
 class PlaceFreeInfantry(TypedDict):
     type: Literal["place_free_infantry"]
     units: dict[str, int]  # territory -> infantry
+
+
+class Paradrop(TypedDict, total=False):
+    type: Literal["paradrop"]
+    bomber: int
+    infantry: int
+    route: list[str]
+    landing: dict[str, Any]  # the bomber's landing plan, as in "move"
 
 
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge

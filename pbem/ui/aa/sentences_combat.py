@@ -1,6 +1,5 @@
 """Sentences of the combat events editions add: antiaircraft fire, shore bombardment, strategic
-bombing raids, rockets and paratroopers (``pbem/games/aa/combat_opening.py``, ``anniversary/raids.py``,
-``anniversary/paratroopers.py``)."""
+bombing raids and rockets (``pbem/games/aa/combat_opening.py``, ``anniversary/raids.py``)."""
 
 from __future__ import annotations
 
@@ -59,10 +58,5 @@ def rocket(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
                         start=start, place=place, rolled=p.get("rolled", 0))
 
 
-def paradropped(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    return s._("%(units)s drop by parachute from %(start)s into %(place)s", units=s.units([p.get("infantry")]),
-               start=space_name(s._, p.get("from")), place=space_name(s._, p.get("to")))
-
-
 SENTENCES = {f"aa.{fn.__name__}": fn for fn in (antiaircraft_fire, bombarded, raid_declared, rocket_declared,
-                                                 raid, rocket, paradropped)}
+                                                 raid, rocket)}

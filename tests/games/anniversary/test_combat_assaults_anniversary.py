@@ -85,7 +85,7 @@ def test_AAE_AMPH_09_each_aircraft_is_assigned_to_the_sea_or_the_land_battle() -
                   end=False)
     with pytest.raises(IllegalOrder) as err:
         _declare(game)
-    assert err.value.rule_id == "AAE-AMPH-01"  # the family's AA41-AMP-02: assign it
+    assert err.value.rule_id == "AAE-CM-23"  # the family's AA41-AMP-02 (declarations): assign it
     _declare(game, air={str(ids(game, SZ5, "fighter")[0]): "sea"})
 
 

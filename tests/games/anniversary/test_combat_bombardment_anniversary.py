@@ -177,7 +177,7 @@ def test_AAE_BOMB_01_legal_options_name_the_ships_that_may_bombard() -> None:
     assert RS.legal_options(game.state, "germany")["bombard"] == {SZ5: ids(game, SZ5, "battleship")}
 
 
-def test_AAE_AMPH_03_family_refusals_name_the_anniversary_rule() -> None:
+def test_AAE_AMPH_04_family_refusals_name_the_anniversary_rule() -> None:
     game = combat({KARELIA: [unit("infantry", "ussr")],
                    SZ5: [unit("destroyer", "uk"), att("destroyer", came_from="SZ 5"),
                          att("transport", came_from="SZ 5"), {"type": "infantry", "owner": "germany",
@@ -188,7 +188,7 @@ def test_AAE_AMPH_03_family_refusals_name_the_anniversary_rule() -> None:
     game.submit("germany", {"type": "end_phase"})
     with pytest.raises(IllegalOrder) as err:
         game.submit("germany", {"type": "battle", "place": KARELIA})
-    assert err.value.rule_id == "AAE-AMPH-03"  # the sea battle comes before the landing
+    assert err.value.rule_id == "AAE-AMPH-04"  # the sea battle comes before the landing
     with pytest.raises(IllegalOrder) as err:
         game.submit("germany", {"type": "battle", "place": "Russia"})
     assert err.value.rule_id == "AAE-CMB-02"  # no battle there

@@ -33,7 +33,7 @@ def test_AAE_CM_01_entering_an_empty_hostile_territory_is_a_combat_move() -> Non
     assert game.state["owners"]["Belorussia"] == "germany"
 
 
-def test_AAE_CM_03_SEQ_08_no_combat_move_into_an_allied_space() -> None:
+def test_AAE_CM_03_AAE_SEQ_08_no_combat_move_into_an_allied_space() -> None:
     game = game_at("germany", "combat_move")
     with pytest.raises(IllegalOrder):
         game.submit("germany", {"type": "move",
@@ -228,3 +228,215 @@ def test_AAE_PUR_02_AAE_PUR_04_bought_units_are_paid_and_wait_for_mobilize() -> 
     game.submit("germany", {"type": "purchase", "units": {"tank": 2}})
     assert game.state["bought"] == {"tank": 2} and game.state["ipcs"]["germany"] == 21
     assert sum(len(units) for units in game.state["units"].values()) == before
+
+
+def test_AAE_UNIT_SS_07_a_lone_submarine_never_makes_a_zone_hostile() -> None:
+    position = start_position()
+    position["units"]["SZ 6"] = [{"type": "submarine", "owner": "uk", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    cruiser = _unit(game, "SZ 5", "cruiser")
+    game.submit("germany", {"type": "move", "units": [cruiser], "route": ["SZ 5", "SZ 6"]})
+
+
+def test_AAE_UNIT_SEA_02_ships_never_enter_territories() -> None:
+    game = game_at("germany", "noncombat_move")
+    with pytest.raises((IllegalOrder, InvalidOrder)):
+        game.submit("germany", {"type": "move", "units": [_unit(game, "SZ 5", "cruiser")],
+                                "route": ["SZ 5", "Germany"]})
+
+
+def test_AAE_CM_05_a_land_unit_stops_where_enemy_units_are() -> None:
+    position = start_position()
+    position["units"]["Baltic States"] = [{"type": "tank", "owner": "germany", "count": 1}]
+    position["units"]["Russia"] = []
+    game = game_at("germany", "combat_move", edit=position)
+    with pytest.raises(IllegalOrder):  # Belorussia holds Soviet infantry
+        game.submit("germany", {"type": "move", "units": [_unit(game, "Baltic States", "tank")],
+                                "route": ["Baltic States", "Belorussia", "Russia"]})
+
+
+def test_AAE_UNIT_DD_01_AAE_UNIT_SS_01_shipyard_prices() -> None:
+    game = game_at("germany", "purchase",
+                   edit={"research": {"germany": {"advances": ["improved_shipyards"]}}})
+    costs = game.legal_options("germany")["purchase"]["costs"]
+    assert (costs["destroyer"], costs["submarine"], costs["transport"], costs["cruiser"]) == (
+        7, 5, 6, 10)
+    game.submit("germany", {"type": "purchase", "units": {"submarine": 2}})
+    assert game.state["ipcs"]["germany"] == 31 - 10
+
+
+def test_AAE_MOB_06_AAE_UNIT_FTR_02_AAE_UNIT_CV_02_two_fighters_on_a_new_carrier() -> None:
+    game = game_at("germany", "mobilize", edit={"bought": {"carrier": 1, "fighter": 3}})
+    game.submit("germany", {"type": "place", "units": {"carrier": 1}, "at": "SZ 5"})
+    game.submit("germany", {"type": "place", "units": {"fighter": 2}, "at": "SZ 5"})
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "place", "units": {"fighter": 1}, "at": "SZ 5"})
+    assert err.value.rule_id == "AAE-MOB-06"
+    carrier = next(u["id"] for u in game.state["units"]["SZ 5"] if u["type"] == "carrier")
+    assert sum(1 for u in game.state["units"]["SZ 5"] if u.get("aboard") == carrier) == 2
+
+
+def _mechanized(phase: str) -> Any:
+    position = start_position()
+    position["units"]["Germany"] = [{"type": "infantry", "owner": "germany", "count": 2},
+                                    {"type": "tank", "owner": "germany", "count": 1}]
+    return game_at("germany", phase, edit={
+        **position, "research": {"germany": {"advances": ["mechanized_infantry"]}}})
+
+
+def test_AAE_TECH_06_AAE_TECH_19_an_infantry_moves_two_with_a_tank() -> None:
+    game = _mechanized("noncombat_move")
+    infantry = [u["id"] for u in game.state["units"]["Germany"] if u["type"] == "infantry"]
+    tank = _unit(game, "Germany", "tank")
+    with pytest.raises(IllegalOrder) as err:  # alone
+        game.submit("germany", {"type": "move", "units": [infantry[0]],
+                                "route": ["Germany", "Poland", "Bulgaria Romania"]})
+    assert err.value.rule_id == "AAE-TECH-19"
+    with pytest.raises(IllegalOrder) as err:  # two infantry, one tank
+        game.submit("germany", {"type": "move", "units": [*infantry, tank],
+                                "route": ["Germany", "Poland", "Bulgaria Romania"]})
+    assert err.value.rule_id == "AAE-TECH-19"
+    game.submit("germany", {"type": "move", "units": [infantry[0], tank],
+                            "route": ["Germany", "Poland", "Bulgaria Romania"]})
+    assert {u["id"] for u in game.state["units"]["Bulgaria Romania"]} >= {infantry[0], tank}
+
+
+def test_AAE_TECH_06_without_the_advance_infantry_moves_one() -> None:
+    position = start_position()
+    position["units"]["Germany"] = [{"type": "infantry", "owner": "germany", "count": 1},
+                                    {"type": "tank", "owner": "germany", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move",
+                                "units": [u["id"] for u in game.state["units"]["Germany"]],
+                                "route": ["Germany", "Poland", "Bulgaria Romania"]})
+
+
+def _paratroopers(advances: list[str]) -> Any:
+    return game_at("germany", "combat_move",
+                   edit={"research": {"germany": {"advances": advances}}})
+
+
+def test_AAE_TECH_03_a_bomber_drops_an_infantry_on_the_first_hostile_territory() -> None:
+    game = _paratroopers(["paratroopers"])
+    bomber, infantry = _unit(game, "Germany", "bomber"), _unit(game, "Germany", "infantry")
+    offered = game.legal_options("germany")["paradrop"]
+    assert {"bomber": bomber, "space": "Germany"}.items() <= next(
+        o for o in offered if o["bomber"] == bomber).items()
+    with pytest.raises(IllegalOrder) as err:  # East Poland is hostile: the bomber stops there
+        game.submit("germany", {"type": "paradrop", "bomber": bomber, "infantry": infantry,
+                                "route": ["Germany", "Poland", "East Poland", "Belorussia"]})
+    assert err.value.rule_id == "AAE-TECH-03"
+    game.submit("germany", {"type": "paradrop", "bomber": bomber, "infantry": infantry,
+                            "route": ["Germany", "Poland", "Baltic States"],
+                            "landing": {str(bomber): "Germany"}})
+    there = {u["id"]: u for u in game.state["units"]["Baltic States"]}
+    assert there[infantry]["t_paratrooper"] and there[bomber]["t_paratroopers"]
+    assert events(game, "aa.aae_paradropped")[0]["at"] == "Baltic States"
+
+
+def test_AAE_TECH_03_needs_the_advance() -> None:
+    game = _paratroopers([])
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "paradrop", "bomber": _unit(game, "Germany", "bomber"),
+                                "infantry": _unit(game, "Germany", "infantry"),
+                                "route": ["Germany", "Poland", "Baltic States"]})
+    assert err.value.rule_id == "AAE-TECH-03"
+
+
+def test_AAE_TECH_16_the_paratrooper_starts_the_turn_with_its_bomber() -> None:
+    game = _paratroopers(["paratroopers"])
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "paradrop", "bomber": _unit(game, "Germany", "bomber"),
+                                "infantry": _unit(game, "Poland", "infantry"),
+                                "route": ["Germany", "Poland", "Baltic States"]})
+    assert err.value.rule_id == "AAE-TECH-16"
+
+
+def test_AAE_CM_11_aircraft_fly_over_hostile_territory() -> None:
+    game = game_at("germany", "combat_move")
+    bomber = _unit(game, "Germany", "bomber")
+    game.submit("germany", {"type": "move", "units": [bomber],
+                            "route": ["Germany", "Poland", "Baltic States", "Belorussia"],
+                            "landing": {str(bomber): "Germany"}})
+    assert any(u["id"] == bomber for u in game.state["units"]["Belorussia"])
+
+
+def test_AAE_CM_12_no_air_unit_flies_beyond_its_way_back() -> None:
+    game = game_at("germany", "combat_move")
+    bomber = _unit(game, "Germany", "bomber")
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [bomber],
+                                "route": ["Germany", "Poland", "East Poland", "Belorussia",
+                                          "Russia"],
+                                "landing": {str(bomber): "Germany"}})
+
+
+def test_AAE_UNIT_INF_03_only_infantry_are_paratroopers() -> None:
+    position = start_position()
+    position["units"]["Germany"].append({"type": "tank", "owner": "germany", "count": 1})
+    game = game_at("germany", "combat_move", edit={
+        **position, "research": {"germany": {"advances": ["paratroopers"]}}})
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "paradrop", "bomber": _unit(game, "Germany", "bomber"),
+                                "infantry": _unit(game, "Germany", "tank"),
+                                "route": ["Germany", "Poland", "Baltic States"]})
+    assert err.value.rule_id == "AAE-TECH-03"
+
+
+def test_AAE_CM_16_submarines_pass_warships_but_stop_at_destroyers() -> None:
+    position = start_position()
+    position["units"]["SZ 6"] = [{"type": "cruiser", "owner": "uk", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    sub = _unit(game, "SZ 7", "submarine")
+    game.submit("germany", {"type": "move", "units": [sub], "route": ["SZ 7", "SZ 6", "SZ 5"]})
+    position["units"]["SZ 6"] = [{"type": "destroyer", "owner": "uk", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [sub], "route": ["SZ 7", "SZ 6", "SZ 5"]})
+
+
+def test_AAE_NCM_02_only_aircraft_pass_hostile_spaces_in_noncombat() -> None:
+    position = _empty(start_position(), "Belorussia", "Baltic States", "Karelia S.S.R.")
+    position["owners"].update({"Baltic States": "germany", "Karelia S.S.R.": "germany"})
+    position["units"]["Baltic States"] = [{"type": "tank", "owner": "germany", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [_unit(game, "Baltic States", "tank")],
+                                "route": ["Baltic States", "Belorussia", "Karelia S.S.R."]})
+    bomber = _unit(game, "Germany", "bomber")
+    game.submit("germany", {"type": "move", "units": [bomber],
+                            "route": ["Germany", "Poland", "East Poland", "Belorussia",
+                                      "Karelia S.S.R."]})
+    assert any(u["id"] == bomber for u in game.state["units"]["Karelia S.S.R."])
+
+
+def test_AAE_NCM_04_AAE_CM_14_no_landing_plan_where_captured_this_turn() -> None:
+    position = _empty(start_position(), "Belorussia", "Russia")
+    position["units"]["Baltic States"] = [{"type": "tank", "owner": "germany", "count": 1}]
+    game = game_at("germany", "combat_move", edit=position)
+    game.submit("germany", {"type": "move", "units": [_unit(game, "Baltic States", "tank")],
+                            "route": ["Baltic States", "Belorussia", "Russia"]})
+    bomber = _unit(game, "Germany", "bomber")
+    with pytest.raises(IllegalOrder) as err:  # the refusal names the Anniversary rule
+        game.submit("germany", {"type": "move", "units": [bomber],
+                                "route": ["Germany", "Poland", "East Poland"],
+                                "landing": {str(bomber): "Belorussia"}})
+    assert err.value.rule_id == "AAE-CM-12"  # no suicide: no valid landing (AAE-NCM-04)
+    game.submit("germany", {"type": "move", "units": [bomber],
+                            "route": ["Germany", "Poland", "East Poland"],
+                            "landing": {str(bomber): "Poland"}})
+
+
+def test_AAE_every_family_rule_id_named_in_refusals_exists_in_the_spec() -> None:
+    import re
+    from pathlib import Path
+
+    from pbem.games.aa.editions.anniversary import EDITION
+
+    root = Path(__file__).resolve().parents[3]
+    spec = set((root / "tests/games/anniversary/anniversary_rule_ids.txt").read_text().split())
+    family = set()
+    for path in (root / "pbem/games/aa").glob("*.py"):
+        family.update(re.findall(r'"(AA41-(?:AIR|AMP|MNF|UNIT-TRN|GEN)-\d+)"', path.read_text()))
+    assert family and all(EDITION.rule_id(i) in spec for i in family)

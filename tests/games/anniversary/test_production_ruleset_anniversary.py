@@ -52,7 +52,7 @@ def test_AAE_TECH_04_increased_factory_production_adds_two() -> None:
     assert game.legal_options("germany")["mobilize"]["capacity"]["Germany"] == 12
 
 
-def test_AAE_PUR_06_MOB_08_a_complex_is_bought_and_placed() -> None:
+def test_AAE_PUR_06_AAE_MOB_08_a_complex_is_bought_and_placed() -> None:
     game = game_at("germany", "purchase")
     game.submit("germany", {"type": "purchase", "units": {"industrial_complex": 1, "infantry": 1}})
     end(game, times=4)
@@ -86,7 +86,7 @@ def test_AAE_PUR_08_china_never_purchases() -> None:
     assert err.value.rule_id == "AAE-PUR-08"
 
 
-def test_AAE_CHINA_03_SEQ_10_free_infantry_counted_after_the_us_purchase() -> None:
+def test_AAE_CHINA_03_AAE_SEQ_10_free_infantry_counted_after_the_us_purchase() -> None:
     game = game_at("usa", "purchase")
     end(game)
     assert step(game) == ("china", "purchase")
@@ -174,7 +174,7 @@ def test_AAE_INC_05_china_collects_nothing() -> None:
     assert game.state["ipcs"]["china"] == 0
 
 
-def test_AAE_MOB_09_PUR_05_units_that_cannot_be_placed_wait() -> None:
+def test_AAE_MOB_09_AAE_PUR_05_units_that_cannot_be_placed_wait() -> None:
     game = game_at("germany", "mobilize", edit={"complexes": {"Germany": 20, "Italy": 0},
                                                 "bought": {"infantry": 3}})
     ipcs = game.state["ipcs"]["germany"]
@@ -208,3 +208,18 @@ def test_AAE_MOB_11_capital_captured_loses_tokens_and_waiting_units() -> None:
     assert events(game, "aa.aae_capital_losses") == [{"power": "ussr", "tokens": 2,
                                                       "units": {"infantry": 2}}]
     assert game.state["research"]["ussr"]["tokens"] == 0 and "ussr" not in game.state["waiting"]
+
+
+def test_AAE_CHINA_07_kwangtung_taken_by_china_goes_to_the_united_kingdom() -> None:
+    position = start_position()
+    position["owners"]["Kwangtung"] = "japan"
+    position["owners"]["United Kingdom"] = "germany"  # even with London held (spec E-15)
+    position["units"]["Kwangtung"] = []
+    game = game_at("china", "combat_move", edit=position)
+    infantry = next(u["id"] for u in game.state["units"]["Fukien"] if u["owner"] == "china")
+    game.submit("china", {"type": "move", "units": [infantry], "route": ["Fukien", "Kwangtung"]})
+    end(game, "china")
+    while game.state["phase"] == "combat" and game.state["power"] == "china":
+        advance(game)
+    assert game.state["owners"]["Kwangtung"] == "uk"
+    assert any(u["id"] == infantry for u in game.state["units"]["Kwangtung"])

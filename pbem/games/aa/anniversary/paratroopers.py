@@ -1,15 +1,12 @@
-"""Paratroopers (AAE-TECH-03/15/16), an edition rules module.
+"""Rules module: Paratroopers (AAE-TECH-03, AAE-TECH-15/16).
 
-With the Paratroopers advance a bomber carries one infantry in combat move::
-
-    {"type": "paradrop", "bomber": id, "infantry": id, "route": [spaces], "landing": {...}?}
-
-Both start the move in ``route[0]``, the infantry not yet moved this turn (E-08); the route's
-last space is the first hostile territory it enters (sea zones and friendly territories before
-it, AAE-TECH-03). The bomber's move is the family's ``move`` order (range and landing checked
-there); then ``aa.paradropped`` puts the infantry in the target as an attacking land unit, and
-the combat move of both ends (``t_stop``). The bomber may fight there but not raid (AAE-TECH-15,
-``t_paratroopers``); the infantry may retreat to the space the bomber came from if friendly.
+``{"type": "paradrop", "bomber": id, "infantry": id, "route": [spaces], "landing"?: {...}}``
+(``landing``: the bomber's landing plan, as in a move) in Combat Move, for
+a power with the advance: the bomber flies the route (the family's move rules: its range, a
+landing it can still reach) and must stop in the first hostile territory it enters; the
+infantry, which started the turn in the bomber's territory, is dropped there and both end
+their combat move (``aa.aae_paradropped``). The bomber is marked ``t_paratroopers``: it may not
+make a strategic bombing raid this turn (AAE-TECH-15).
 """
 
 from __future__ import annotations
@@ -18,71 +15,111 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa.anniversary.research import advances
-from pbem.games.aa.routes import COMBAT_MOVE, check_active, territory_hostile
+from pbem.games.aa.anniversary import research
+from pbem.games.aa.routes import territory_hostile
 from pbem.games.aa.state import State, Unit
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
 
-PARADROPPED = "aa.paradropped"
+DROPPED = "aa.aae_paradropped"
+_RULE = "AAE-TECH-03"
+
+
+def _find(state: State, uid: Any) -> tuple[str, Unit] | None:
+    for space, units in state["units"].items():
+        for unit in units:
+            if unit["id"] == uid:
+                return space, unit
+    return None
+
+
+def _check(rs: AARuleset, state: State, power: str, order: dict[str, Any]) -> tuple[str, list[str]]:
+    if state["phase"] != "combat_move" or state["power"] != power:
+        raise IllegalOrder(_RULE, "Paratroopers are dropped in your combat move.")
+    if "paratroopers" not in research.advances(state, power):
+        raise IllegalOrder(_RULE, "{power} has not developed Paratroopers.", {"power": power})
+    route = order.get("route")
+    if not isinstance(route, list) or len(route) < 2 or not all(
+            isinstance(s, str) and s in rs.data.spaces for s in route):
+        raise InvalidOrder(_RULE, "Give the bomber's route as a list of spaces.")
+    bomber, infantry = _find(state, order.get("bomber")), _find(state, order.get("infantry"))
+    types = rs.data.units
+    if bomber is None or bomber[1]["owner"] != power or not types[bomber[1]["type"]].has(
+            "carries_paratrooper"):
+        raise IllegalOrder(_RULE, "Name one of your bombers to carry the paratrooper.")
+    if infantry is None or infantry[1]["owner"] != power or not types[
+            infantry[1]["type"]].has("paratrooper"):
+        raise IllegalOrder(_RULE, "Only an infantry of yours can be dropped.")
+    start = route[0]
+    if bomber[0] != start or infantry[0] != start or not rs.map.is_land(start):
+        raise IllegalOrder("AAE-TECH-16", "The bomber and its infantry take off together from "
+                           "the territory they are in ({space}).", {"space": start})
+    if (bomber[1].get("t_moved") or infantry[1].get("t_moved") or infantry[1].get("t_from")
+            or infantry[1].get("t_placed") or "aboard" in infantry[1]):
+        raise IllegalOrder("AAE-TECH-16", "The paratrooper must start the turn in {space} and "
+                           "not have moved.", {"space": start})
+    for i, space in enumerate(route[1:], start=1):
+        hostile = rs.map.is_land(space) and territory_hostile(rs, state, space, power)
+        if hostile and i != len(route) - 1:
+            raise IllegalOrder(_RULE, "The bomber must stop in {space}, the first hostile "
+                               "territory it enters.", {"space": space})
+        if i == len(route) - 1 and not hostile:
+            raise IllegalOrder(_RULE, "Paratroopers are dropped on a hostile territory, not "
+                               "{space}.", {"space": space})
+    return start, route
 
 
 def paradrop(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
-    state, power, phase = check_active(rs, ctx)
-    if phase != COMBAT_MOVE:
-        raise IllegalOrder("AAE-TECH-16", "Paratroopers are carried only in combat move.")
-    if "paratroopers" not in advances(state, power):
-        raise IllegalOrder("AAE-TECH-03", "{power} has not developed Paratroopers.", {"power": power})
-    route, bomber_id, infantry_id = order.get("route"), order.get("bomber"), order.get("infantry")
-    if not isinstance(route, list) or len(route) < 2 or not all(isinstance(s, str) and s in rs.data.spaces
-                                                                 for s in route):
-        raise InvalidOrder("AAE-TECH-03", "'route' lists the spaces the bomber flies through, from its start.")
-    start, target = route[0], route[-1]
-    bomber = _unit(rs, state, bomber_id, start, power, "carries_paratrooper")
-    infantry = _unit(rs, state, infantry_id, start, power, "paratrooper")
-    if infantry.get("t_from") or infantry.get("aboard") is not None or bomber.get("t_paratroopers"):
-        raise IllegalOrder("AAE-TECH-16", "The paratrooper must start the turn with the bomber, unmoved and not"
-                                          " aboard a transport; a bomber carries one infantry.")
-    if not rs.map.is_land(target) or not territory_hostile(rs, state, target, power):
-        raise IllegalOrder("AAE-TECH-03", "The infantry is dropped into a hostile territory, not {space}.",
-                           {"space": target})
-    for space in route[1:-1]:
-        if rs.map.is_land(space) and territory_hostile(rs, state, space, power):
-            raise IllegalOrder("AAE-TECH-03", "The bomber stops in the first hostile territory it enters: {space}.",
-                               {"space": space})
-    move = {"type": "move", "units": [bomber_id], "route": route}
+    state = ctx.state
+    _start, route = _check(rs, state, ctx.seat, order)
+    # the bomber's own flight: the family's move rules (range, a landing it can reach)
+    move: dict[str, Any] = {"type": "move", "units": [order["bomber"]], "route": route}
     if order.get("landing") is not None:
-        move["landing"] = order["landing"]  # AAE-CM-12/14: the bomber's landing plan
+        move["landing"] = order["landing"]
     rs.orders["move"](rs, ctx, move)
-    ctx.emit(PARADROPPED, {"bomber": bomber_id, "infantry": infantry_id, "from": start, "to": target,
-                           "via": route[-2]})
+    ctx.emit(DROPPED, {"power": ctx.seat, "bomber": order["bomber"],
+                       "infantry": order["infantry"], "from": route[0], "at": route[-1]})
 
 
-def _unit(rs: AARuleset, state: State, unit_id: Any, start: str, power: str, ability: str) -> Unit:
-    found: list[Unit] = [u for u in state["units"][start] if u["id"] == unit_id and u["owner"] == power
-                         and rs.data.units[u["type"]].has(ability)]
-    if not found:
-        raise IllegalOrder("AAE-TECH-03", "Unit {unit_id} in {space} cannot take part in a paradrop (a bomber"
-                                          " of yours carries one of your infantry).",
-                           {"unit_id": unit_id, "space": start})
-    return found[0]
-
-
-def _paradropped(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+def _evolve_dropped(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
-    moving = [u for u in state["units"][p["from"]] if u["id"] == p["infantry"]]
-    state["units"][p["from"]] = [u for u in state["units"][p["from"]] if u["id"] != p["infantry"]]
-    for unit in moving:
-        unit.update({"t_from": p["from"], "t_moved": 1, "t_route_from": p["via"], "t_combat": True,
-                     "t_stop": COMBAT_MOVE})
-    state["units"][p["to"]].extend(moving)
-    for unit in state["units"][p["to"]]:
+    start = state["units"][p["from"]]
+    infantry = next(u for u in start if u["id"] == p["infantry"])
+    start.remove(infantry)
+    infantry.update({"t_moved": rs.data.units[infantry["type"]].move, "t_combat": True,
+                     "t_stop": "combat_move", "t_from": p["from"], "t_paratrooper": True})
+    state["units"][p["at"]].append(infantry)
+    for unit in state["units"][p["at"]]:
         if unit["id"] == p["bomber"]:
             unit["t_paratroopers"] = True
-            unit["t_stop"] = COMBAT_MOVE
+            unit["t_stop"] = "combat_move"
+
+
+def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    """The bombers that may carry a paratrooper now and the infantry beside each."""
+    if (state["phase"] != "combat_move" or seat != state["power"]
+            or "paratroopers" not in research.advances(state, seat)):
+        return {}
+    types, out = rs.data.units, []
+    for space, units in state["units"].items():
+        if not rs.map.is_land(space):
+            continue
+        ready = [u for u in units if u["owner"] == seat and not u.get("t_moved")]
+        infantry = [u["id"] for u in ready if types[u["type"]].has("paratrooper")
+                    and not u.get("t_from") and not u.get("t_placed") and "aboard" not in u]
+        for bomber in ready:
+            if types[bomber["type"]].has("carries_paratrooper") and infantry:
+                out.append({"bomber": bomber["id"], "space": space, "infantry": infantry})
+    return {"paradrop": out} if out else {}
+
+
+def _describe(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    return f"{rs.power_names[p['power']]} drops an infantry by bomber on {p['at']}"
 
 
 ORDERS = {"paradrop": paradrop}
-EVOLVERS = {PARADROPPED: _paradropped}
-DESCRIBERS = {PARADROPPED: lambda rs, e: f"Paratroopers dropped into {e['payload']['to']}"}
+EVOLVERS = {DROPPED: _evolve_dropped}
+DESCRIBERS = {DROPPED: _describe}
+LEGAL_OPTIONS = [_legal_options]

@@ -47,6 +47,27 @@ OPTIONS = (
      "type": "bool", "default": False},
 )
 
+#: the family's (A&A 1941) rule IDs whose Anniversary rule has another number or name: a
+#: refusal of the shared rules names the Anniversary rule (specs/anniversary.md)
+RULE_IDS = {
+    "AA41-AIR-01": "AAE-CM-11", "AA41-AIR-03": "AAE-CM-12", "AA41-AIR-04": "AAE-NCM-04",
+    "AA41-AIR-05": "AAE-CM-12", "AA41-AIR-07": "AAE-NCM-07", "AA41-AIR-08": "AAE-NCM-08",
+    "AA41-AIR-09": "AAE-NCM-05", "AA41-AIR-12": "AAE-NCM-06", "AA41-AIR-13": "AAE-NCM-07",
+    "AA41-AIR-14": "AAE-NCM-08",
+    "AA41-AMP-01": "AAE-AMPH-01", "AA41-AMP-02": "AAE-CM-23", "AA41-AMP-03": "AAE-AMPH-04",
+    "AA41-AMP-04": "AAE-AMPH-03", "AA41-AMP-05": "AAE-AMPH-04", "AA41-AMP-09": "AAE-AMPH-06",
+    "AA41-AMP-11": "AAE-AMPH-08", "AA41-AMP-12": "AAE-AMPH-10", "AA41-AMP-13": "AAE-AMPH-01",
+    "AA41-AMP-14": "AAE-AMPH-01",
+    "AA41-CMB-33": "AAE-CMB-02", "AA41-DEF-02": "AAE-SEQ-06", "AA41-GEN-07": "AAE-SEQ-08",
+    "AA41-GEN-09": "AAE-PUR-01", "AA41-MNF-02": "AAE-CMB-25", "AA41-MNF-03": "AAE-UNIT-CV-02",
+    "AA41-MNF-06": "AAE-UNIT-TT-07", "AA41-MNF-07": "AAE-UNIT-CV-02",
+    "AA41-UNIT-TRN-02": "AAE-CMB-11", "AA41-UNIT-TRN-03": "AAE-UNIT-TT-02",
+    "AA41-UNIT-TRN-04": "AAE-UNIT-TT-04", "AA41-UNIT-TRN-05": "AAE-CM-22",
+    "AA41-UNIT-TRN-07": "AAE-AMPH-11", "AA41-UNIT-TRN-08": "AAE-UNIT-TT-05",
+    "AA41-UNIT-TRN-09": "AAE-AMPH-11", "AA41-UNIT-TRN-10": "AAE-UNIT-TT-05",
+    "AA41-UNIT-TRN-11": "AAE-UNIT-TT-05",
+}
+
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
                                                                       "minimum": 0}}
 POSITION_KEYS: dict[str, dict[str, Any]] = {
@@ -62,7 +83,7 @@ POSITION_KEYS: dict[str, dict[str, Any]] = {
 #: the family's rules modules, the edition's income and victory in place of the family's
 MODULES = (*("pbem.games.aa.anniversary.economy" if m == "pbem.games.aa.economy" else m
                for m in FAMILY_MODULES), "pbem.games.aa.anniversary.research_phase",
-           "pbem.games.aa.anniversary.china_turn", *COMBAT_MODULES)
+           "pbem.games.aa.anniversary.china_turn", "pbem.games.aa.anniversary.paratroopers", *COMBAT_MODULES)
 
 
 def scenario_data(rs: AARuleset, state: State) -> AnniversaryData:
@@ -99,9 +120,13 @@ def unit_cost(rs: AARuleset, state: State, power: str, utype: str) -> int:
 
 
 def move_allowance(rs: AARuleset, state: State, unit: dict[str, Any]) -> int:
-    """AAE-TECH-11: Long-Range Aircraft, read at once (AAE-RD-08)."""
-    return research.move_value(scenario_data(rs, state), research.advances(state, unit["owner"]),
-                               unit["type"])
+    """AAE-TECH-11: Long-Range Aircraft, read at once (AAE-RD-08); AAE-TECH-06: with
+    Mechanized Infantry an infantry may move two with a tank (the pairing is checked by
+    :func:`_check_mechanized`)."""
+    owned = research.advances(state, unit["owner"])
+    if "mechanized_infantry" in owned and rs.data.units[unit["type"]].has("mechanized_with_tank"):
+        return 2
+    return research.move_value(scenario_data(rs, state), owned, unit["type"])
 
 
 def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
@@ -117,6 +142,34 @@ def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
 def check_site(rs: AARuleset, state: State, power: str, territory: Any) -> str:
     """AAE-MOB-08: where a new industrial complex goes."""
     return complexes.check_new_complex(scenario_data(rs, state), state, power, territory)
+
+
+def capture_controller(rs: AARuleset, state: State, territory: str, capturer: str) -> str:
+    """AAE-CHINA-07 (spec E-15): Kwangtung taken by China goes to the United Kingdom."""
+    data = scenario_data(rs, state)
+    if capturer != china.CHINA:
+        return capturer
+    return china.controller_after_capture(data, territory, capturer,
+                                          data.spaces[territory].original_owner)
+
+
+def _check_mechanized(rs: AARuleset, state: State, ids: Any, route: Any) -> None:
+    """AAE-TECH-06/19: an infantry moving two spaces goes in one order, along one route, with
+    a tank of the same order (one infantry per tank)."""
+    if not isinstance(ids, list) or not isinstance(route, list):
+        return
+    wanted = {i for i in ids if isinstance(i, int)}
+    moving = [u for units in state["units"].values() for u in units if u["id"] in wanted]
+    types = rs.data.units
+    riders = [u for u in moving if types[u["type"]].has("mechanized_with_tank")
+              and int(u.get("t_moved", 0)) + len(route) - 1 > types[u["type"]].move]
+    if not riders:
+        return
+    tanks = [u for u in moving if types[u["type"]].has("blitz")]
+    if len(tanks) < len(riders) or any(u.get("t_moved") for u in riders):
+        raise IllegalOrder("AAE-TECH-19", "With Mechanized Infantry each infantry moves two "
+                           "spaces only together with a tank, in the same move (one infantry "
+                           "per tank).")
 
 
 def _check_noncombat_only(rs: AARuleset, state: State, ids: Any) -> None:
@@ -141,6 +194,8 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
                            {"power": seat})
     if kind == "move" and state["phase"] == "combat_move":
         _check_noncombat_only(rs, state, order.get("units"))
+    if kind == "move":
+        _check_mechanized(rs, state, order.get("units"), order.get("route"))
     if kind not in ("move", "declare_amphibious") or seat != china.CHINA:
         return
     if kind == "declare_amphibious" or order.get("transport") is not None:
@@ -161,7 +216,6 @@ EDITION = Edition(
     options=OPTIONS,
     at_war=side_based_at_war,
     combat=COMBAT,
-    rule_ids=COMBAT_RULE_IDS,
     modules=MODULES,
     scenarios=SCENARIOS,
     scenario_option="scenario",
@@ -178,4 +232,6 @@ EDITION = Edition(
     check_site=check_site,
     check_order=check_order,
     keeps_unplaced=True,
+    capture_controller=capture_controller,
+    rule_ids={**COMBAT_RULE_IDS, **RULE_IDS},
 )
