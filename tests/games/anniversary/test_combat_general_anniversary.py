@@ -255,3 +255,10 @@ def test_AAE_AMPH_08_land_units_from_the_sea_never_retreat() -> None:
     with pytest.raises(IllegalOrder) as err:
         game.submit("germany", {"type": "retreat", "place": KARELIA})
     assert err.value.rule_id == "AAE-AMPH-08"
+
+
+def test_AAE_CM_20_a_warship_ending_with_lone_transports_destroys_them() -> None:
+    game = combat({"SZ 4": [unit("transport", "uk"), att("cruiser", came_from="SZ 5")]})
+    assert types_in(game, "SZ 4", "uk") == [] and rolls(game) == []
+    assert game.state["battles"]["SZ 4"]["winner"] == "attacker"
+
