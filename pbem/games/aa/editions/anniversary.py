@@ -120,6 +120,9 @@ def move_allowance(rs: AARuleset, state: State, unit: dict[str, Any]) -> int:
     """AAE-TECH-11: Long-Range Aircraft, read at once (AAE-RD-08); AAE-TECH-06: with
     Mechanized Infantry an infantry may move two with a tank (the pairing is checked by
     :func:`_check_mechanized`)."""
+    if state.get("phase") == "combat_move" and rs.data.units[unit["type"]].has(
+            "noncombat_move_only"):
+        return 0  # AAE-NCM-11: AA guns move only in Noncombat Move
     owned = research.advances(state, unit["owner"])
     if "mechanized_infantry" in owned and rs.data.units[unit["type"]].has("mechanized_with_tank"):
         return 2
