@@ -74,7 +74,7 @@ def test_AAE_MAP_12_control_stays_when_every_unit_leaves() -> None:
     assert game.state["units"]["Finland"] == [] and game.state["owners"]["Finland"] == "germany"
 
 
-def test_AAE_NCM_11_aa_guns_move_only_in_noncombat_move() -> None:
+def test_AAE_NCM_11_AAE_CM_21_aa_guns_move_only_in_noncombat_move() -> None:
     game = game_at("germany", "combat_move")
     gun = _unit(game, "Germany", "aa_gun")
     with pytest.raises(IllegalOrder) as err:
@@ -440,3 +440,16 @@ def test_AAE_every_family_rule_id_named_in_refusals_exists_in_the_spec() -> None
     for path in (root / "pbem/games/aa").glob("*.py"):
         family.update(re.findall(r'"(AA41-(?:AIR|AMP|MNF|UNIT-TRN|GEN)-\d+)"', path.read_text()))
     assert family and all(EDITION.rule_id(i) in spec for i in family)
+
+
+def test_AAE_MAP_07_AAE_MAP_08_an_island_group_is_one_territory_beside_its_sea_zone() -> None:
+    islands = [s for s, sp in RS.data.spaces.items() if sp.island]
+    assert "Hawaiian Islands" in islands and "Caroline Islands" in islands
+    for island in islands:
+        assert RS.map.land_neighbours(island) == () and RS.map.sea_zones_of(island)
+    # the island and its zone are two spaces: a fighter on Hawaii is not in SZ 53
+    game = game_at("usa", "noncombat_move")
+    fighter = _unit(game, "Hawaiian Islands", "fighter")
+    assert all(u["id"] != fighter for u in game.state["units"]["SZ 53"])
+    game.submit("usa", {"type": "move", "units": [fighter],
+                        "route": ["Hawaiian Islands", "SZ 53", "Hawaiian Islands"]})
