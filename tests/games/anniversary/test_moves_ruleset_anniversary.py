@@ -74,7 +74,7 @@ def test_AAE_MAP_12_control_stays_when_every_unit_leaves() -> None:
     assert game.state["units"]["Finland"] == [] and game.state["owners"]["Finland"] == "germany"
 
 
-def test_AAE_NCM_11_aa_guns_move_only_in_noncombat_move() -> None:
+def test_AAE_NCM_11_AAE_CM_21_aa_guns_move_only_in_noncombat_move() -> None:
     game = game_at("germany", "combat_move")
     gun = _unit(game, "Germany", "aa_gun")
     with pytest.raises(IllegalOrder) as err:
@@ -213,8 +213,9 @@ def test_AAE_NCM_09_AAE_CM_07_ships_stop_at_enemy_surface_warships() -> None:
     position["units"]["SZ 6"] = [{"type": "destroyer", "owner": "uk", "count": 1}]
     game = game_at("germany", "noncombat_move", edit=position)
     cruiser = _unit(game, "SZ 5", "cruiser")
-    with pytest.raises(IllegalOrder):  # noncombat: never into a hostile zone
+    with pytest.raises(IllegalOrder) as err:  # noncombat: never into a hostile zone
         game.submit("germany", {"type": "move", "units": [cruiser], "route": ["SZ 5", "SZ 6"]})
+    assert err.value.rule_id == "AAE-NCM-09"
     game = game_at("germany", "combat_move", edit=position)
     with pytest.raises(IllegalOrder):  # combat: it stops where the destroyer is
         game.submit("germany", {"type": "move", "units": [cruiser],
@@ -438,5 +439,59 @@ def test_AAE_every_family_rule_id_named_in_refusals_exists_in_the_spec() -> None
     spec = set((root / "tests/games/anniversary/anniversary_rule_ids.txt").read_text().split())
     family = set()
     for path in (root / "pbem/games/aa").glob("*.py"):
-        family.update(re.findall(r'"(AA41-(?:AIR|AMP|MNF|UNIT-TRN|GEN)-\d+)"', path.read_text()))
+        family.update(re.findall(r'"(AA41-(?:AIR|AMP|MNF|UNIT-TRN|GEN|CM|NCM|MOB|PUR|SEQ)-\d+)"', path.read_text()))
     assert family and all(EDITION.rule_id(i) in spec for i in family)
+
+
+def test_AAE_MAP_07_AAE_MAP_08_an_island_group_is_one_territory_beside_its_sea_zone() -> None:
+    islands = [s for s, sp in RS.data.spaces.items() if sp.island]
+    assert "Hawaiian Islands" in islands and "Caroline Islands" in islands
+    for island in islands:
+        assert RS.map.land_neighbours(island) == () and RS.map.sea_zones_of(island)
+    # the island and its zone are two spaces: a fighter on Hawaii is not in SZ 53
+    game = game_at("usa", "noncombat_move")
+    fighter = _unit(game, "Hawaiian Islands", "fighter")
+    assert all(u["id"] != fighter for u in game.state["units"]["SZ 53"])
+    game.submit("usa", {"type": "move", "units": [fighter],
+                        "route": ["Hawaiian Islands", "SZ 53", "Hawaiian Islands"]})
+
+
+def test_AAE_CM_02_one_space_attacked_from_several() -> None:
+    position = start_position()
+    position["units"]["Germany"].append({"type": "tank", "owner": "germany", "count": 1})
+    game = game_at("germany", "combat_move", edit=position)
+    infantry, tank = _unit(game, "Poland", "infantry"), _unit(game, "Germany", "tank")
+    game.submit("germany", {"type": "move", "units": [infantry], "route": ["Poland", "Baltic States"]})
+    game.submit("germany", {"type": "move", "units": [tank],
+                            "route": ["Germany", "Poland", "Baltic States"]})
+    end(game)
+    assert {infantry, tank} <= set(game.state["battles"]["Baltic States"]["attackers"])
+
+
+def test_AAE_UNIT_TT_04_AAE_NCM_10_load_then_move_in_noncombat() -> None:
+    game = game_at("germany", "noncombat_move", edit=_empty(start_position(), "SZ 6"))
+    transport, infantry = _unit(game, "SZ 5", "transport"), _unit(game, "Germany", "infantry")
+    game.submit("germany", {"type": "move", "units": [infantry], "route": ["Germany", "SZ 5"],
+                            "transport": transport})
+    game.submit("germany", {"type": "move", "units": [transport], "route": ["SZ 5", "SZ 6"]})
+    aboard = [u for u in game.state["units"]["SZ 6"] if u.get("aboard") == transport]
+    assert [u["id"] for u in aboard] == [infantry]
+
+
+def test_AAE_CM_22_loading_is_a_land_units_whole_move() -> None:
+    game = game_at("germany", "noncombat_move")
+    transport, infantry = _unit(game, "SZ 5", "transport"), _unit(game, "Poland", "infantry")
+    game.submit("germany", {"type": "move", "units": [infantry], "route": ["Poland", "Germany"]})
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [infantry], "route": ["Germany", "SZ 5"],
+                                "transport": transport})
+
+
+def test_AAE_UNIT_TT_05_no_loading_in_a_hostile_sea_zone() -> None:
+    position = start_position()
+    position["units"]["SZ 5"].append({"type": "destroyer", "owner": "uk", "count": 1})
+    game = game_at("germany", "noncombat_move", edit=position)
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [_unit(game, "Germany", "infantry")],
+                                "route": ["Germany", "SZ 5"],
+                                "transport": _unit(game, "SZ 5", "transport")})

@@ -42,7 +42,7 @@ def test_AAE_MOB_02_AAE_MOB_03_capacity_is_value_minus_damage() -> None:
     assert game.legal_options("germany")["mobilize"]["capacity"]["Germany"] == 2
     with pytest.raises(IllegalOrder) as err:
         game.submit("germany", {"type": "place", "units": {"infantry": 3}, "at": "Germany"})
-    assert err.value.rule_id == "AAE-MOB-03"
+    assert err.value.rule_id == "AAE-MOB-02"
 
 
 def test_AAE_TECH_04_increased_factory_production_adds_two() -> None:

@@ -66,6 +66,18 @@ RULE_IDS = {
     "AA41-UNIT-TRN-07": "AAE-AMPH-11", "AA41-UNIT-TRN-08": "AAE-UNIT-TT-05",
     "AA41-UNIT-TRN-09": "AAE-AMPH-11", "AA41-UNIT-TRN-10": "AAE-UNIT-TT-05",
     "AA41-UNIT-TRN-11": "AAE-UNIT-TT-05",
+    # same number, another rule in the Anniversary checklist
+    "AA41-CM-02": "AAE-CM-05", "AA41-CM-03": "AAE-CM-05", "AA41-CM-05": "AAE-CM-01",
+    "AA41-CM-07": "AAE-CM-03", "AA41-CM-09": "AAE-CM-04", "AA41-CM-10": "AAE-CM-09",
+    "AA41-CM-11": "AAE-CM-08", "AA41-CM-13": "AAE-CM-05", "AA41-CM-14": "AAE-CM-16",
+    "AA41-CM-15": "AAE-CM-18", "AA41-CM-16": "AAE-CM-19", "AA41-CM-17": "AAE-AMPH-02",
+    "AA41-CM-21": "AAE-CM-03",
+    "AA41-NCM-02": "AAE-NCM-01", "AA41-NCM-03": "AAE-NCM-08", "AA41-NCM-04": "AAE-NCM-03",
+    "AA41-NCM-05": "AAE-NCM-09", "AA41-NCM-06": "AAE-CM-16", "AA41-NCM-07": "AAE-NCM-10",
+    "AA41-MOB-03": "AAE-MOB-02", "AA41-MOB-07": "AAE-MOB-05", "AA41-MOB-08": "AAE-NCM-07",
+    "AA41-MOB-10": "AAE-MOB-03",
+    "AA41-PUR-02": "AAE-PUR-01", "AA41-PUR-03": "AAE-PUR-02", "AA41-PUR-06": "AAE-PUR-07",
+    "AA41-PUR-07": "AAE-PUR-06", "AA41-SEQ-03": "AAE-SEQ-04",
 }
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
@@ -123,6 +135,9 @@ def move_allowance(rs: AARuleset, state: State, unit: dict[str, Any]) -> int:
     """AAE-TECH-11: Long-Range Aircraft, read at once (AAE-RD-08); AAE-TECH-06: with
     Mechanized Infantry an infantry may move two with a tank (the pairing is checked by
     :func:`_check_mechanized`)."""
+    if state.get("phase") == "combat_move" and rs.data.units[unit["type"]].has(
+            "noncombat_move_only"):
+        return 0  # AAE-NCM-11: AA guns move only in Noncombat Move
     owned = research.advances(state, unit["owner"])
     if "mechanized_infantry" in owned and rs.data.units[unit["type"]].has("mechanized_with_tank"):
         return 2
