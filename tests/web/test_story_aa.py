@@ -61,6 +61,12 @@ RARE = [
      "payload": {"place": "Karelia", "power": "germany", "units": [7]}},
     {"seq": 2 * 10**6 + 10, "seat": "ussr", "type": "aa.retreated", "v": 1,
      "payload": {"place": "Ukraine", "to": None, "units": [], "air": [7], "partial": True}},
+    # the family's combat events of later editions (AA fire, shore bombardment): never in A&A 1941
+    {"seq": 2 * 10**6 + 11, "seat": "germany", "type": "aa.antiaircraft_fire", "v": 1,
+     "payload": {"place": "Karelia", "gun": 9, "owner": "ussr", "hit_on": 1, "targets": [7, 8], "destroyed": [7],
+                 "step": "antiaircraft fire", "low_luck": False}},
+    {"seq": 2 * 10**6 + 12, "seat": "germany", "type": "aa.bombarded", "v": 1,
+     "payload": {"place": "Karelia", "ships": [7], "hits": 1}},
 ]
 RAW = re.compile(r"\b(aa|dice|game|seat|policy)\.[a-z_]+\b")
 #: A unit not named by its type (the describer did not know it).
@@ -127,7 +133,7 @@ def test_every_event_of_20_fuzzer_games_is_a_translated_sentence(logs, used) -> 
 
 
 def test_every_event_type_of_the_rules_has_its_own_sentence() -> None:
-    assert set(RS.evolvers) == set(SENTENCES)
+    assert set(RS.evolvers) <= set(SENTENCES)  # later editions' events have theirs too
 
 
 def test_the_italian_story_reads_italian() -> None:

@@ -45,7 +45,9 @@ def capture_payloads(rs: AARuleset, state: State, territory: str, power: str) ->
                     and not is_enemy(rs, state, holder, original):
                 out.append(_payload(other, original, holder, power, liberated=True))
         return out
-    payload = _payload(territory, power, previous, power, liberated=False)
+    hook = rs.edition.capture_controller  # e.g. Kwangtung taken by China goes to the UK
+    holder = hook(rs, state, territory, power) if hook is not None else power
+    payload = _payload(territory, holder, previous, power, liberated=holder != power)
     if capital_of is not None and is_enemy(rs, state, capital_of, power):
         # AA41-CAP-06: the whole unspent treasury of the capital's original owner.
         payload["ipcs"] = int(state["ipcs"].get(capital_of, 0))
@@ -57,6 +59,8 @@ def capture(rs: AARuleset, ctx: OrderContext, territory: str, power: str) -> Non
     """Emit the events of ``power`` taking control of ``territory``."""
     for payload in capture_payloads(rs, ctx.state, territory, power):
         ctx.emit(CAPTURED, payload)
+        for hook in rs.capture_hooks:  # the edition's consequences (AAE-MOB-11)
+            hook(rs, ctx, payload)
 
 
 def settle_liberations(rs: AARuleset, ctx: OrderContext) -> None:
@@ -90,9 +94,24 @@ def _payload(territory: str, power: str, previous: str | None, by: str, *, liber
             "ipcs": 0, "ipcs_from": None}
 
 
+def _capture_guns(rs: AARuleset, state: State, p: dict[str, Any]) -> None:
+    """AAE-AA-07, AAE-CMB-17/21: AA guns change hands with a territory taken from the enemy (or
+    taken this turn and liberated); those in a friendly territory returned with a liberated
+    capital stay with their owners (AAE-CMB-23)."""
+    taken = p["territory"] in state["captured_this_turn"] or (
+        p["from"] is not None and is_enemy(rs, state, p["from"], p["power"]))
+    if not taken:
+        return
+    for unit in state["units"][p["territory"]]:
+        if "aboard" not in unit and rs.data.units[unit["type"]].has("captured_with_territory"):
+            unit["owner"] = p["power"]
+            unit["t_stop"] = "noncombat_move"  # AAE-CMB-18: it does not move in this turn's noncombat move
+
+
 def _evolve_captured(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
     state["owners"][p["territory"]] = p["power"]
+    _capture_guns(rs, state, p)
     if p["territory"] not in state["captured_this_turn"]:
         state["captured_this_turn"].append(p["territory"])
     if p.get("ipcs"):

@@ -68,7 +68,8 @@ def combat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
                     problems.append(("AA41-CM-07", "{unit} {unit_id} ended its combat move in {space}, where there"
                                                    " is no battle and no declared amphibious assault.",
                                                    {"unit": unit["type"], "unit_id": unit["id"], "space": space}))
-            elif kind.domain == "air" and not _air_target_ok(rs, state, space, power, targets):
+            elif kind.domain == "air" and unit.get("t_raided") != space \
+                    and not _air_target_ok(rs, state, space, power, targets):  # AAE-SBR-01: a raider
                 problems.append(("AA41-CM-21", "{unit} {unit_id} ended its combat move in {space}, where there is"
                                                " nothing to attack and none of your land units attack.",
                                                {"unit": unit["type"], "unit_id": unit["id"], "space": space}))
@@ -169,7 +170,7 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
                     power: str) -> tuple[int, str] | None:
     if not air.can_land_at_sea(rs, fighter):
         return None
-    reach = movement_left(rs, fighter)
+    reach = movement_left(rs, fighter, state)
     side = rs.data.side_of(power)
     for zone in rs.data.sea_zones:
         for carrier in state["units"][zone]:
@@ -180,7 +181,7 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
             if not air.carrier_rooms(rs, state, zone, power):
                 continue
             spots = rs.map.sea_distances(zone, side, state["owners_at_turn_start"],
-                                         state["owners"], limit=movement_left(rs, carrier))
+                                         state["owners"], limit=movement_left(rs, carrier, state))
             for target in rs.map.sorted_spaces(spots):
                 dist = rs.map.air_distance(space, target)
                 if target != zone and dist is not None and dist <= reach \

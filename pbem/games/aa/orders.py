@@ -48,6 +48,21 @@ class DeclareAmphibious(TypedDict, total=False):
     units: list[int]
     air: dict[str, Literal["sea", "land"]]
     sea_battle: bool  # fight enemy submarines/transports in the zone (AA41-AMP-05); default: ignore them
+    bombard: list[int]  # battleships/cruisers bombarding the target (AAE-BOMB)
+
+
+class DeclareRaid(TypedDict):
+    type: Literal["declare_raid"]
+    target: str
+    units: list[int]  # bombers raiding the target's complex (AAE-SBR-01); [] withdraws
+
+
+class DeclareRocket(TypedDict):
+    type: Literal["declare_rocket"]
+    target: str
+    # "from" is a Python keyword: the field is added below
+
+
 
 
 class Battle(TypedDict, total=False):
@@ -90,14 +105,51 @@ class LandStranded(TypedDict, total=False):
     carrier: int
 
 
+class Research(TypedDict, total=False):
+    type: Literal["research"]
+    tokens: int  # research tokens bought before the roll (0: roll those held)
+
+
+class ResearchChart(TypedDict):
+    type: Literal["research_chart"]
+    chart: int  # 1 or 2, after a successful research roll
+
+
+class Repair(TypedDict):
+    type: Literal["repair"]
+    complexes: dict[str, int]  # territory -> damage markers removed
+
+
+class CombatBlock(TypedDict):
+    type: Literal["combat_block"]
+    first: str  # the power whose combat move and combat come first (a host and its guest)
+
+
+class PlaceFreeInfantry(TypedDict):
+    type: Literal["place_free_infantry"]
+    units: dict[str, int]  # territory -> infantry
+
+
+class Paradrop(TypedDict, total=False):
+    type: Literal["paradrop"]
+    bomber: int
+    infantry: int
+    route: list[str]
+    landing: dict[str, Any]  # the bomber's landing plan, as in "move"
+
+
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
-           | Casualties | Retreat | Standing | LandStranded)
+           | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
+           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
     "attack_in_place": AttackInPlace, "declare_amphibious": DeclareAmphibious, "battle": Battle,
     "press": Battle, "submerge": Submerge, "casualties": Casualties, "retreat": Retreat,
-    "standing": Standing, "land_stranded": LandStranded,
+    "standing": Standing, "land_stranded": LandStranded, "research": Research,
+    "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
+    "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
+    "paradrop": Paradrop,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}
@@ -129,3 +181,4 @@ ORDER_FIELDS: dict[str, dict[str, Any]] = {
            if name != "type"}
     for kind, typed in _TYPED.items()
 }
+ORDER_FIELDS["declare_rocket"]["from"] = _field_schema("str")  # AAE-TECH-02: the launching territory

@@ -7,6 +7,7 @@ Each rules module listed in :data:`MODULES` may expose these tables, merged here
 * ``PHASE_EXIT_CHECKS``: phase -> ``fn(rs, state) -> [(rule_id, message)]`` blocking ``end_phase``;
 * ``PHASE_END`` / ``PHASE_START``: phase -> ``fn(rs, ctx)`` emitting events at phase boundaries;
 * ``TURN_END``: ``[fn(rs, ctx)]`` run in module order when a power's turn ends (income, victory);
+* ``ON_CAPTURE``: ``[fn(rs, ctx, payload)]`` after each ``aa.territory_captured`` of a capture;
 * ``OWED``: ``fn(rs, state) -> [owed] | None``, decisions owed by a non-active seat mid-phase;
 * ``ANYTIME``: order types a seat may send at any time (standing orders);
 * ``VIEW_REDACTORS``: ``[fn(state_copy, seat)]`` removing what the seat may not see (the copy
@@ -30,7 +31,7 @@ from pbem.engine import InvalidOrder, ReplayError, RulesError, Ruleset
 from pbem.engine.errors import format_message
 from pbem.engine.i18n import N_
 from pbem.engine.ruleset import Event, OrderContext
-from pbem.games.aa.data import load_scenario
+from pbem.games.aa.data import ScenarioData, load_scenario
 from pbem.games.aa.edition import Edition
 from pbem.games.aa.orders import ORDER_FIELDS
 from pbem.games.aa.state import State, build_state
@@ -55,7 +56,15 @@ class AARuleset(Ruleset):
         self.edition = edition
         self.key = edition.key
         self.title = edition.title
-        self.data = load_scenario(data_dir if data_dir is not None else rules_dir(edition.folder))
+        #: scenario name -> its data (one entry, ``""``, for a one-scenario edition)
+        self.scenario_data: dict[str, ScenarioData]
+        if edition.load is not None:
+            self.scenario_data = {name: edition.load(name) for name in edition.scenarios}
+        else:
+            folder = data_dir if data_dir is not None else rules_dir(edition.folder)
+            self.scenario_data = {"": load_scenario(folder)}
+        #: the board, roster and powers (shared by every scenario); the default scenario's data
+        self.data = next(iter(self.scenario_data.values()))
         from pbem.games.aa.mapgraph import MapGraph
 
         self.map = MapGraph(self.data)
@@ -73,6 +82,7 @@ class AARuleset(Ruleset):
         self.phase_end: dict[str, list[Callable[..., None]]] = {}
         self.phase_start: dict[str, list[Callable[..., None]]] = {}
         self.turn_end: list[Callable[..., None]] = []
+        self.capture_hooks: list[Callable[..., None]] = []
         self.owed_hooks: list[Callable[..., Any]] = []
         self.view_redactors: list[Callable[..., None]] = []
         self.event_redactors: list[Callable[..., Any]] = []
@@ -92,6 +102,7 @@ class AARuleset(Ruleset):
                 for phase, fn in getattr(module, table, {}).items():
                     target.setdefault(phase, []).append(fn)
             self.turn_end.extend(getattr(module, "TURN_END", []))
+            self.capture_hooks.extend(getattr(module, "ON_CAPTURE", []))
             if hasattr(module, "OWED"):
                 self.owed_hooks.append(module.OWED)
             self.view_redactors.extend(getattr(module, "VIEW_REDACTORS", []))
@@ -114,20 +125,40 @@ class AARuleset(Ruleset):
             target[key] = fn
 
     # -- set-up --------------------------------------------------------------------
+    def scenario(self, options: dict[str, Any]) -> ScenarioData:
+        """The data of the game's scenario (its turn order, treasuries and set-up): the board
+        and roster are ``self.data``, the same in every scenario."""
+        if not self.edition.scenarios:
+            return self.data
+        name = options.get(self.edition.scenario_option) or self.edition.scenarios[0]
+        return self.scenario_data.get(str(name), self.data)
+
+    def turn_order(self, state: State) -> tuple[str, ...]:
+        return self.scenario(state["options"]).turn_order
+
     def options_schema(self) -> list[dict[str, Any]]:
         return copy.deepcopy([dict(option) for option in self.edition.options])
 
     def seats(self, options: dict[str, Any]) -> list[dict[str, Any]]:
         by_id = {p.id: p for p in self.data.powers}
-        return [{"id": pid, "name": by_id[pid].name, "side": by_id[pid].side}
-                for pid in self.data.turn_order]
+        order = list(self.scenario(options).turn_order)
+        for guest, host in self.edition.hosts.items():  # China is seated after the US
+            order.insert(order.index(host) + 1, guest)
+        return [{"id": pid, "name": by_id[pid].name, "side": by_id[pid].side} for pid in order]
 
     def initial_position(self, options: dict[str, Any]) -> dict[str, Any]:
         options = self.normalise_options(options)  # defaults filled; a bad setup name is refused
-        position = copy.deepcopy(self.data.setups[options["setup"]])
+        data = self.scenario(options)
+        position = copy.deepcopy(data.setups[options.get("setup", "rulebook")])
         position.setdefault("round", 1)
-        position.setdefault("power", self.data.turn_order[0])
+        position.setdefault("power", data.turn_order[0])
         position.setdefault("phase", "purchase")
+        if self.edition.turn_steps is not None:  # the opening phase may be off (optional research)
+            from pbem.games.aa.sequence import next_step
+
+            first = next_step(self, build_state(self, position, options), None)
+            if first is not None:
+                position["power"], position["phase"] = first
         return position
 
     def position_to_state(self, position: dict[str, Any], options: dict[str, Any]) -> State:
@@ -171,6 +202,8 @@ class AARuleset(Ruleset):
             raise InvalidOrder("AA41-ORDER-1",
                                "Unknown order type '{type}' (known: {known}).", {"type": order['type'], "known": known})
         try:
+            if self.edition.check_order is not None:
+                self.edition.check_order(self, ctx.state, ctx.seat, order)
             handler(self, ctx, order)
         except RulesError as err:  # the family's code names rules by their reference (AA41) IDs
             err.rule_id = self.edition.rule_id(err.rule_id)

@@ -38,7 +38,9 @@ PHASES = {"purchase": N_("purchase units"), "combat_move": N_("combat move"), "c
           "collect_income": N_("collect income")}
 SIDES = {"attacker": N_("attacker"), "defender": N_("defender"), "none": N_("nobody")}
 STEPS = {"surprise strike": N_("surprise strike"), "attacker fire": N_("attacker fire"),
-         "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports")}
+         "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports"),
+         "shore bombardment": N_("shore bombardment"), "antiaircraft fire": N_("antiaircraft fire"),
+         "strategic bombing raid": N_("strategic bombing raid"), "rocket attack": N_("rocket attack")}
 POWERS = {"germany": N_("Germany"), "ussr": N_("Soviet Union"), "japan": N_("Japan"), "uk": N_("United Kingdom"),
           "usa": N_("United States"), "italy": N_("Italy"), "china": N_("China"), "anzac": N_("ANZAC"),
           "france": N_("France")}
