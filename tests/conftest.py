@@ -9,4 +9,4 @@ register("race", "tests.rulesets.race:factory")
 register("race-hand", "tests.rulesets.race:hand_factory")
 register_ui("race", "tests.rulesets.race_ui:UI")
 
-pytest_plugins = ["tests.fixtures_db", "tests.fixtures_web"]
+pytest_plugins = ["tests.database_pass", "tests.fixtures_db", "tests.fixtures_web"]

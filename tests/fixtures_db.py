@@ -22,6 +22,7 @@ from sqlmodel import Session, SQLModel
 
 import pbem.store.models  # noqa: F401  (registers every table)
 from pbem.store.db import create_schema, make_engine
+from tests.database_pass import record
 
 ENV = "PBEM_TEST_DATABASE_URL"
 
@@ -102,6 +103,7 @@ END $$;
 @pytest.fixture
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The URL of an empty database with the current schema, for this test only."""
+    record(request.node.nodeid)
     if os.environ.get(ENV):
         url, engine = request.getfixturevalue("_postgres_database")
         _empty_tables(engine)

@@ -73,6 +73,9 @@ class Divergence:
 
     orders: int = 0
     seq: int | None = None
+    #: The seq of the first logged event that differs from the re-run (``seq`` when the order is
+    #: now refused or asks for other dice; one past the group when the re-run makes more events).
+    event_seq: int | None = None
     reason: str = ""
     expected: list[dict[str, Any]] = field(default_factory=list)
     got: list[dict[str, Any]] = field(default_factory=list)
@@ -84,13 +87,28 @@ class Divergence:
     def summary(self) -> str:
         if self.seq is None:
             return f"no divergence: {self.orders} orders re-adjudicated to the same events"
-        return f"first divergence at seq {self.seq}: {self.reason}"
+        where = f" (first differing event: seq {self.event_seq})" if self.event_seq != self.seq else ""
+        return f"first divergence at seq {self.seq}: {self.reason}{where}"
+
+
+def _compared(events: list[Event]) -> list[Event]:
+    """The events of an order that are compared (the dice records aside from the rolls and shuffles)."""
+    return [e for e in events if not e["type"].startswith("dice.") or e["type"] in (ev.DICE_ROLLED, ev.DICE_SHUFFLED)]
 
 
 def _outcome(events: list[Event]) -> list[dict[str, Any]]:
     """What an order produced, compared between the log and the re-run (seq and dice records aside)."""
     return [{"type": e["type"], "seat": e["seat"], "v": e.get("v", 1), "payload": e["payload"]}
-            for e in events if not e["type"].startswith("dice.") or e["type"] in (ev.DICE_ROLLED, ev.DICE_SHUFFLED)]
+            for e in _compared(events)]
+
+
+def _first_differing_seq(group: list[Event], got: list[dict[str, Any]]) -> int:
+    """The seq of the first logged event of ``group`` (an order and its events) the re-run differs from."""
+    logged = _compared(group[1:])
+    for index, (event, outcome) in enumerate(zip(logged, _outcome(logged), strict=True)):
+        if index >= len(got) or got[index] != outcome:
+            return int(event["seq"])
+    return int(group[-1]["seq"]) + 1
 
 
 def _groups(log: list[Event]) -> list[list[Event]]:
@@ -125,7 +143,9 @@ def readjudicate(ruleset: Ruleset, log: list[Event]) -> Divergence:
             except RulesError as err:
                 return _diverged(out, head, f"the order is now refused: {err}", expected, [])
             if got != expected:
-                return _diverged(out, head, "the order now produces other events", expected, got)
+                _diverged(out, head, "the order now produces other events", expected, got)
+                out.event_seq = _first_differing_seq(group, got)
+                return out
         elif kind == ev.UNDO:
             try:
                 game.undo(seat)
@@ -139,5 +159,5 @@ def readjudicate(ruleset: Ruleset, log: list[Event]) -> Divergence:
 
 def _diverged(out: Divergence, head: Event, reason: str, expected: list[dict[str, Any]],
               got: list[dict[str, Any]]) -> Divergence:
-    out.seq, out.reason, out.expected, out.got = head["seq"], reason, expected, got
+    out.seq, out.event_seq, out.reason, out.expected, out.got = head["seq"], head["seq"], reason, expected, got
     return out

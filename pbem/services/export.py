@@ -22,6 +22,7 @@ from pbem.services import eventlog as log
 from pbem.services.common import get_game, get_user, holders, rollback_on_error, sync_row
 from pbem.services.errors import BadRequest, _
 from pbem.services.eventlog import iso, verify_chain
+from pbem.services.readjudicate import readjudication_problems
 from pbem.store import snapshots
 from pbem.store.models.games import FINISHED, PAUSED, PRIVATE, PUBLIC, Game, utcnow
 
@@ -136,8 +137,12 @@ def check_export(data: Any) -> tuple[list[str], EngineGame | None]:
 
 
 def verify_export(data: Any) -> list[str]:
-    """Problems found in an export (chain, replay, final fingerprint, dice); empty = OK."""
-    return check_export(data)[0]
+    """Problems found in an export (chain, replay, final fingerprint, dice, re-adjudication of every
+    order with the recorded dice); empty = OK."""
+    problems, engine = check_export(data)
+    if engine is not None:
+        problems.extend(readjudication_problems(data["events"]))
+    return problems
 
 
 def import_game(session: Session, data: Any, *, organiser_id: int) -> Game:

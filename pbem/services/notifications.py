@@ -21,8 +21,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.notify.deadline_time import next_deadline, store_time
 from pbem.notify.i18n import gettext as _
@@ -89,9 +88,10 @@ def reliability(session: Session, user_id: int) -> tuple[int, int]:
 
 def last_order_seq(session: Session, game_id: int, seats: list[str], before: int) -> int:
     """The seq of the latest order any of ``seats`` submitted before ``before`` (0: none)."""
-    value = session.exec(select(func.max(Event.seq)).where(
+    value = session.exec(select(Event.seq).where(
         Event.game_id == game_id, Event.seat.in_(seats),  # type: ignore[union-attr]
-        Event.type == "order", Event.seq < before)).first()
+        Event.type == "order", Event.seq < before)
+        .order_by(col(Event.seq).desc()).limit(1)).first()  # walks UNIQUE(game_id, seq) back to it
     return int(value or 0)
 
 

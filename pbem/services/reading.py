@@ -33,7 +33,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from pbem.engine import Game as EngineGame
 from pbem.engine import load_ruleset
@@ -136,8 +136,9 @@ def _as_event(row: Event) -> dict[str, Any]:
 
 def _group_start(session: Session, game_id: int, seq: int) -> int:
     """The seq of the newest ``order`` at or before ``seq`` (a private group may run on from it)."""
-    found = session.exec(select(func.max(Event.seq)).where(
-        Event.game_id == game_id, Event.type == ORDER, Event.seq <= seq)).one()
+    found = session.exec(select(Event.seq).where(
+        Event.game_id == game_id, Event.type == ORDER, Event.seq <= seq)
+        .order_by(col(Event.seq).desc()).limit(1)).first()  # walks UNIQUE(game_id, seq) back to it
     return int(found or 1)
 
 

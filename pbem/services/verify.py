@@ -1,4 +1,5 @@
-"""Audit a stored game: hash chain, replay from scratch, denormalised columns, snapshots, dice.
+"""Audit a stored game: hash chain, replay from scratch, denormalised columns, snapshots, dice,
+and re-adjudication (every order re-run with the recorded dice makes exactly the stored events).
 
 A snapshot that disagrees with the replay at its seq is evidence that the log was
 changed after it was taken: it leaves the cache (so no page is built from it) for the
@@ -21,6 +22,7 @@ from pbem.engine.events import canonical_json
 from pbem.services import eventlog as log
 from pbem.services.common import get_game, owed_seats
 from pbem.services.export import dice_problems
+from pbem.services.readjudicate import readjudication_problems
 from pbem.store import snapshots
 from pbem.store.events import iso
 from pbem.store.models.games import FINISHED, Game, Snapshot, as_utc
@@ -57,6 +59,7 @@ def verify_game(session: Session, game_id: int) -> Report:
     if engine is not None:
         problems.extend(_column_problems(game, engine))
         problems.extend(dice_problems(events))
+        problems.extend(readjudication_problems(events))
     elif not events and game.last_seq:
         problems.append(f"the game says it is at event {game.last_seq} but has no events")
     session.flush()

@@ -17,9 +17,8 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.engine.events import canonical_json
 from pbem.store.errors import GameMissing, SeqConflict, _
@@ -91,12 +90,11 @@ def append(
     any writer that slipped past into ``SeqConflict`` too. Does not commit.
     """
     game = lock_game(session, game_id)
-    stored = _max_seq(session, game_id)
+    stored, prev = head(session, game_id) or (0, GENESIS)
     if expected_seq != game.last_seq or expected_seq != stored:
         now_at = max(stored, game.last_seq)
         raise SeqConflict(_("The game moved on: it is now at event %(seq)s."), last_seq=now_at,
                         seq=now_at)
-    prev = _hash_at(session, game_id, expected_seq) if expected_seq else GENESIS
     created = now_or(now)
     stamp = iso(created)
     rows: list[Event] = []
@@ -146,7 +144,7 @@ def import_rows(session: Session, game_id: int, rows: Sequence[dict[str, Any]]) 
     export's own chain first. The game must have no events yet. Does not commit.
     """
     game = lock_game(session, game_id)
-    if game.last_seq or _max_seq(session, game_id):
+    if game.last_seq or head(session, game_id) is not None:
         raise SeqConflict(_("Game %(game)s already has events."), last_seq=game.last_seq,
                         game=game_id)
     prev, out = GENESIS, []
@@ -177,19 +175,12 @@ def import_rows(session: Session, game_id: int, rows: Sequence[dict[str, Any]]) 
     return out
 
 
-def _max_seq(session: Session, game_id: int) -> int:
-    return session.exec(
-        select(func.coalesce(func.max(Event.seq), 0)).where(Event.game_id == game_id)
-    ).one()
-
-
-def _hash_at(session: Session, game_id: int, seq: int) -> str:
-    found = session.exec(
-        select(Event.hash).where(Event.game_id == game_id, Event.seq == seq)
-    ).first()
-    if found is None:
-        raise SeqConflict(_("The log of game %(game)s has no event %(seq)s."), game=game_id, seq=seq)
-    return found
+def head(session: Session, game_id: int) -> tuple[int, str] | None:
+    """``(seq, hash)`` of the game's last stored event, or None for an empty log: one probe of
+    ``UNIQUE(game_id, seq)`` from its end (``ORDER BY seq DESC LIMIT 1``), however long the log."""
+    row = session.exec(select(Event.seq, Event.hash).where(Event.game_id == game_id)
+                       .order_by(col(Event.seq).desc()).limit(1)).first()
+    return None if row is None else (int(row[0]), str(row[1]))
 
 
 def load_rows(session: Session, game_id: int, after_seq: int = 0) -> list[Event]:

@@ -2,8 +2,8 @@
 
 A snapshot is a cache. :func:`load_game` uses the newest one whose digest
 matches its data and falls back to a full replay when there is none or it
-cannot be resumed; ``pbem.services.verify`` deletes any that disagree with a
-replay from scratch.
+cannot be resumed; ``pbem.services.verify`` moves any that disagree with a
+replay from scratch out of the cache (kept as evidence, never deleted).
 
 A game keeps its newest :data:`KEEP` snapshots and, further back, one checkpoint per
 :data:`CHECKPOINT_EVERY` events (the first snapshot in each stretch): reading the position at
@@ -17,6 +17,7 @@ import hashlib
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import Iterator
 from typing import Any
 
 from sqlalchemy import delete
@@ -64,17 +65,34 @@ def save(session: Session, game_row: Game, engine_game: EngineGame) -> Snapshot:
 def newest(session: Session, game_id: int, max_seq: int | None = None) -> Snapshot | None:
     """The newest intact snapshot at or before ``max_seq`` (damaged rows are skipped).
 
-    Only the ids are listed; the (large) data is read for the candidate rows alone.
+    The (large) data is read for the candidate rows alone.
     """
-    query = select(Snapshot.id, Snapshot.seq).where(Snapshot.game_id == game_id)
-    if max_seq is not None:
-        query = query.where(Snapshot.seq <= max_seq)
-    for snap_id, seq in session.exec(query.order_by(col(Snapshot.seq).desc())).all():
+    for snap_id, seq, _digest, _version in _newest_first(session, game_id, max_seq):
         snap = session.get(Snapshot, snap_id)
         if snap is not None and snap.digest == text_digest(snap.data):
             return snap
         logger.warning("snapshot of game %s at seq %s fails its digest; skipped", game_id, seq)
     return None
+
+
+def _newest_first(session: Session, game_id: int,
+                  max_seq: int | None) -> Iterator[tuple[int, int, str, str]]:
+    """``(id, seq, digest, rules_version)`` of the game's snapshots at or before ``max_seq``, newest
+    first, one row per query: ``ORDER BY seq DESC LIMIT 1`` walks ``UNIQUE(game_id, seq)`` backwards
+    and stops at the first row, and the newest is nearly always intact, so one probe is the rule
+    however many snapshots the game has (tests/store/test_query_plans.py)."""
+    upper = max_seq
+    while True:
+        query = select(Snapshot.id, Snapshot.seq, Snapshot.digest,
+                       Snapshot.rules_version).where(Snapshot.game_id == game_id)
+        if upper is not None:
+            query = query.where(Snapshot.seq <= upper)
+        row = session.exec(query.order_by(col(Snapshot.seq).desc()).limit(1)).first()
+        if row is None:
+            return
+        snap_id, seq, digest, version = row
+        yield int(snap_id), int(seq), str(digest), str(version)  # type: ignore[arg-type]
+        upper = int(seq) - 1
 
 
 def prune(session: Session, game_id: int, keep: int = KEEP) -> None:
@@ -109,10 +127,7 @@ def _parsed(session: Session, game_id: int, max_seq: int) -> tuple[int, str, Any
     (large) data: a hit costs one narrow query. The cached dict is never handed
     out for mutation (``Game.from_snapshot`` copies what it takes).
     """
-    query = select(Snapshot.id, Snapshot.seq, Snapshot.digest, Snapshot.rules_version).where(
-        Snapshot.game_id == game_id, Snapshot.seq <= max_seq)
-    for snap_id, seq, digest, version in session.exec(
-            query.order_by(col(Snapshot.seq).desc())).all():
+    for snap_id, seq, digest, version in _newest_first(session, game_id, max_seq):
         key = (str(session.get_bind().url), snap_id, digest)
         if key in _CACHE:
             _CACHE.move_to_end(key)

@@ -8,19 +8,12 @@ rewrite of the database with every hash recomputed cannot fake.
 
 from __future__ import annotations
 
-from sqlmodel import Session, col, select
+from pbem.store.events import head
 
-from pbem.store.models.games import Event
+__all__ = ["HEADER", "head", "header_value", "parse_header"]
 
 #: The email header carrying the head: ``game=<id>; seq=<n>; hash=<64 hex>``.
 HEADER = "X-Pbem-Log-Head"
-
-
-def head(session: Session, game_id: int) -> tuple[int, str] | None:
-    """``(seq, hash)`` of the game's last stored event, or None for an empty log."""
-    row = session.exec(select(Event.seq, Event.hash).where(Event.game_id == game_id)
-                       .order_by(col(Event.seq).desc()).limit(1)).first()
-    return None if row is None else (int(row[0]), str(row[1]))
 
 
 def header_value(game_id: int, seq: int, digest: str) -> str:

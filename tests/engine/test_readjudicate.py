@@ -62,6 +62,8 @@ def test_a_log_made_under_a_changed_rule_names_the_first_diverging_order() -> No
     first_step = next(e["seq"] for e in log if e["type"] == "order" and e["payload"]["order"]["type"] == "step")
     report = readjudicate(Race(), log)
     assert report.diverged and report.seq == first_step
+    assert report.event_seq == next(e["seq"] for e in log if e["type"] == "race.stepped")  # the first differing event
+    assert f"first differing event: seq {report.event_seq}" in report.summary()
     assert report.expected[-1]["payload"] == {"n": 4} and report.got[-1]["payload"] == {"n": 2}
     assert report.orders == 4
     assert not readjudicate(DoubleStep(), log).diverged  # the rules it was made under agree
@@ -70,7 +72,7 @@ def test_a_log_made_under_a_changed_rule_names_the_first_diverging_order() -> No
 def test_a_changed_roll_is_reported_as_a_dice_mismatch_at_its_order() -> None:
     log = _play(TwoDice())
     report = readjudicate(Race(), log)
-    assert report.seq == 2 and "other dice" in report.reason and "1d6" in report.reason
+    assert report.seq == report.event_seq == 2 and "other dice" in report.reason and "1d6" in report.reason
 
 
 def test_recorded_dice_fail_clearly_when_they_run_out_or_differ() -> None:

@@ -99,7 +99,8 @@ def sink(delay: float = 0.0) -> Iterator[tuple[Sink, int]]:
 
 
 def base_env(database_url: str, tmp_path: Path, **extra: Any) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
+    # bytecode is cached as a deployment's would be: a restarted process imports, not compiles
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_") and k != "PYTHONDONTWRITEBYTECODE"}
     env.update({
         "PBEM_DATABASE_URL": database_url,
         "PBEM_INSTANCE_PATH": str(tmp_path / "instance"),

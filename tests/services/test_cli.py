@@ -87,3 +87,26 @@ def test_export_of_a_log_that_cannot_be_replayed_writes_the_raw_log_with_a_warni
     assert data["events"][2]["payload"]["order"]["n"] == 99
     assert "fingerprint" not in data["final"]
     assert runner.invoke(args=["pbem", "verify", str(game_id)]).exit_code == 1
+
+
+def test_verify_and_pbem_verify_readjudicate_a_rewrite_with_recomputed_hashes(
+        app, runner, user_factory, tmp_path, capsys) -> None:
+    """Issue 11, item 6: ``flask pbem verify`` and ``pbem-verify FILE`` re-run the orders with the
+    recorded dice; a non-dice event rewritten with every hash recomputed is named by its seq."""
+    from pbem import verify_cli
+    from tests.rewrite import rewrite_event
+
+    game_id = started_game(app, user_factory)
+    assert runner.invoke(args=["pbem", "verify", str(game_id)]).exit_code == 0
+    with Session(get_engine(app)) as s:
+        seq = rewrite_event(s, game_id, lambda r: r.type == "race.stepped", lambda p: p.update(n=5))
+    first = f"event {seq}: the stored events are not what the rules make of the order at event {seq - 1}"
+    for _run in range(2):  # never repaired away
+        result = runner.invoke(args=["pbem", "verify", str(game_id)])
+        assert result.exit_code == 1 and first in result.output, result.output
+    path = tmp_path / "game.json"
+    assert runner.invoke(args=["pbem", "export", str(game_id), str(path)]).exit_code == 0
+    capsys.readouterr()
+    assert verify_cli.main([str(path)]) == 1
+    out = capsys.readouterr().out
+    assert first in out and "hash chain" not in out

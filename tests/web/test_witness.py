@@ -1,8 +1,9 @@
 """Issue 11, item 6: the log witnessed by what players receive.
 
 A rewrite of a past non-dice event with every hash recomputed (USA's income raised by 40)
-passes the server's own ``verify``; the head a player received by email before the rewrite
-(``X-Pbem-Log-Head``) makes ``pbem-verify --witness`` / ``--mailbox`` report it, naming the seq.
+keeps the hash chain sound; re-adjudicating the orders with the recorded dice (``flask pbem
+verify``, ``pbem-verify FILE``) reports it naming the seq, and so does the head a player received
+by email before the rewrite (``X-Pbem-Log-Head``, ``pbem-verify --witness`` / ``--mailbox``).
 (``verify`` keeping a disagreeing snapshot as evidence: tests/services/test_verify.py and
 ``test_clear_evidence_is_an_administrators_command`` below.)
 """
@@ -14,7 +15,7 @@ import re
 from email import message_from_bytes, policy
 from pathlib import Path
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from pbem import verify_cli
 from pbem.clock import Worker
@@ -23,10 +24,10 @@ from pbem.notify.transports import FileTransport
 from pbem.notify.witness import make_witness
 from pbem.services import export as export_service
 from pbem.store import snapshots
-from pbem.store.events import event_hash, iso
 from pbem.store.models.games import Event, Snapshot
 from pbem.store.witness import HEADER, head
 from pbem.web.db import get_engine
+from tests.rewrite import rewrite_event
 from tests.web.test_play import as_user
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "aa1941_v1_bot3.json"
@@ -55,25 +56,12 @@ def _mail_the_organiser(app, game_id: int, user_id: int, mailbox: Path) -> Path:
 def _rewrite_usa_income(app, game_id: int, extra: int = 40) -> int:  # type: ignore[no-untyped-def]
     """Raise USA's first income by ``extra`` and recompute every later hash; its seq."""
     with Session(get_engine(app)) as s:
-        rows = list(s.exec(select(Event).where(Event.game_id == game_id)
-                           .order_by(col(Event.seq))))
-        target = next(r for r in rows if r.type == "aa.income_collected"
-                      and json.loads(r.payload)["power"] == "usa")
-        payload = json.loads(target.payload)
-        payload["amount"] += extra
-        target.payload = json.dumps(payload)
-        prev = rows[target.seq - 2].hash
-        for row in rows[target.seq - 1:]:
-            row.prev_hash = prev
-            row.hash = event_hash(row.game_id, row.seq, row.seat, row.type, row.v,
-                                  json.loads(row.payload), iso(row.created_at), prev)
-            prev = row.hash
-            s.add(row)
-        s.commit()
-        return int(target.seq)
+        return rewrite_event(s, game_id, lambda r: r.type == "aa.income_collected"
+                             and json.loads(r.payload)["power"] == "usa",
+                             lambda p: p.update(amount=p["amount"] + extra))
 
 
-def test_rewrite_with_recomputed_hashes_is_caught_by_the_head_an_email_carried(
+def test_rewrite_with_recomputed_hashes_is_caught_by_readjudication_and_the_head_an_email_carried(
         app, runner, user_factory, tmp_path, capsys):
     game_id, organiser = _imported_aa_game(app, user_factory)
     mailbox = tmp_path / "mailbox"
@@ -89,16 +77,20 @@ def test_rewrite_with_recomputed_hashes_is_caught_by_the_head_an_email_carried(
     rewritten = _rewrite_usa_income(app, game_id)
     assert 100 < rewritten < seq
 
-    # USA's next purchase sets its IPCs outright, so the replay ends where it did: the
-    # server's own check cannot see this rewrite (nor can the file alone, below)
+    # USA's next purchase sets its IPCs outright, so the replay ends where it did; re-adjudicating
+    # the orders with the recorded dice finds the rewritten event without any witness
     alone = runner.invoke(args=["pbem", "verify", str(game_id)])
-    assert alone.exit_code == 0 and alone.output.startswith("OK"), alone.output
+    assert alone.exit_code == 1, alone.output
+    assert alone.output.startswith(f"event {rewritten}: the stored events are not what the rules make")
+    assert "with the recorded dice" in alone.output
+    again = runner.invoke(args=["pbem", "verify", str(game_id)])  # nothing was repaired or deleted
+    assert again.exit_code == 1 and again.output == alone.output
 
     export_file = tmp_path / "game.json"
     assert runner.invoke(args=["pbem", "export", str(game_id), str(export_file)]).exit_code == 0
     capsys.readouterr()
-    assert verify_cli.main([str(export_file)]) == 0  # the file alone is self-consistent
-    assert capsys.readouterr().out.startswith("OK")
+    assert verify_cli.main([str(export_file)]) == 1  # the file alone, re-adjudicated
+    assert capsys.readouterr().out.startswith(f"event {rewritten}: the stored events are not")
 
     assert verify_cli.main([str(export_file), "--witness", f"{seq}:{digest}",
                             "--witness", f"100:{early}"]) == 1

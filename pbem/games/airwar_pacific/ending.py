@@ -48,13 +48,15 @@ def landing(state: State) -> dict[str, Any]:
     """The payload of ``awp.landed`` (AWP-DMG-09/10, AWP-INT-10, AWP-BASE-05, AWP-CARRIER-07, AWP-HID-06/07)."""
     atk = state["attack"]
     destroyed = set(atk["destroyed"])
-    attacker = [{"id": x, "base": b} for x, b in atk["launch"].items() if x not in destroyed]
+    # sorted: a state read back from a snapshot (canonical JSON, sorted keys) and one built in
+    # memory must make the same event, or re-adjudicating a server's game diverges here
+    attacker = [{"id": x, "base": b} for x, b in sorted(atk["launch"].items()) if x not in destroyed]
     public: list[dict[str, Any]] = []
     secret: list[dict[str, Any]] = []
     used: dict[str, int] = {}
     hidden_counts: dict[str, int] = {}
     returned = 0
-    for x, b in atk["int_launch"].items():
+    for x, b in sorted(atk["int_launch"].items()):
         if x in destroyed:
             continue
         where: str | None = b

@@ -1,4 +1,6 @@
-"""The fuzzer: 200 games of up to 15 rounds, played by the random-but-legal bot.
+"""The fuzzer: games of up to 15 rounds, played by the random-but-legal bot (20 by default, every
+option combination among them; ``PBEM_FUZZ=long`` plays 200, as the other fuzzers and the
+conformance suite do, see README "Testing").
 
 Every state keeps the invariants (``pbem.games.aa.invariants``: no negative IPCs, units only
 where they may stand, cargo within capacity, air units landed between turns, control markers
@@ -12,6 +14,7 @@ capitals), so every rules path the bot can reach is played. The games are split 
 
 from __future__ import annotations
 
+import os
 import random
 import traceback
 from typing import Any
@@ -23,7 +26,7 @@ from pbem.games.aa.bot import BotStuck, RandomBot, play
 from pbem.games.aa.invariants import turn_violations, violations
 
 RS = load_ruleset("aa1941")
-GAMES = 200
+GAMES = 200 if os.environ.get("PBEM_FUZZ") == "long" else 20
 ROUNDS = 15
 BATCH = 10
 

@@ -53,4 +53,6 @@ def test_pbem_verify_names_a_forged_draw(finished: Any, tmp_path: Path, capsys: 
     path = tmp_path / "forged.json"
     path.write_text(json.dumps(export_of(log, finished.fingerprint())), encoding="utf-8")
     assert verify_cli.main([str(path)]) == 1
-    assert f"deals FAILED: seq {turn['seq']}" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"deals FAILED: seq {turn['seq']}" in out
+    assert f"event {turn['seq']}: the stored events are not what the rules make" in out  # re-adjudicated
