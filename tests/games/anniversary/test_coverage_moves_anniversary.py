@@ -41,3 +41,74 @@ def test_AAE_CM_09_ships_sharing_a_zone_with_enemy_warships_stay_and_fight_or_le
     bb2 = uid(g2, "SZ 6", "battleship")
     move(g2, [bb2], ["SZ 6", "SZ 7", "SZ 8"])  # leaves without fighting
     assert where(g2, bb2) == "SZ 8"
+
+
+def test_AAE_CM_10_sea_units_that_fought_do_not_move_in_noncombat() -> None:
+    g = board({"SZ 5": [u("battleship"), u("cruiser")], "SZ 6": [u("destroyer", "uk")],
+               "Germany": [u("infantry")]}, dice=[1, 1, 1, 1])
+    bb, cruiser = uid(g, "SZ 5", "battleship"), uid(g, "SZ 5", "cruiser")
+    move(g, [bb], ["SZ 5", "SZ 6"])
+    end_phase(g)
+    while g.state["phase"] != NCM:
+        advance(g)
+    assert where(g, bb) == "SZ 6" and ids(g, "SZ 6", "destroyer") == []
+    # the family's refusal names the general noncombat rule (AAE-NCM-01), which covers ships too
+    refused_move(g, [bb], ["SZ 6", "SZ 5"], "AAE-NCM-01")
+    move(g, [cruiser], ["SZ 5", "SZ 6"])  # it stayed out of combat: free in noncombat move
+
+
+def test_AAE_CM_15_own_fighters_take_off_guest_fighters_ride_with_the_carrier() -> None:
+    g = board({"SZ 6": [u("carrier"), u("fighter", aboard_entry=0),
+                        u("fighter", "italy", aboard_entry=0)],
+               "SZ 7": [u("destroyer", "uk")]})
+    cv = uid(g, "SZ 6", "carrier")
+    own, guest = uid(g, "SZ 6", "fighter", G), uid(g, "SZ 6", "fighter", "italy")
+    refused_move(g, [guest], ["SZ 6", "SZ 7"], "AAE-UNIT-CV-02")  # guest: cargo only
+    move(g, [cv], ["SZ 6", "SZ 7"])
+    assert where(g, guest) == "SZ 7" and unit(g, guest)["aboard"] == cv
+    assert where(g, own) == "SZ 6" and "aboard" not in unit(g, own)  # stays until noncombat
+
+
+def test_AAE_CM_18_a_transport_stops_at_enemy_surface_warships() -> None:
+    g = board({"SZ 5": [u("transport"), u("battleship")], "SZ 6": [u("carrier", "uk")]})
+    refused_move(g, [uid(g, "SZ 5", "transport")], ["SZ 5", "SZ 6", "SZ 7"], "AAE-CM-18")
+    move(g, [uid(g, "SZ 5", "transport"), uid(g, "SZ 5", "battleship")], ["SZ 5", "SZ 6"])
+    assert events(g, "aa.moved")
+
+
+def test_AAE_CM_19_loading_in_combat_move_in_friendly_zones_for_an_assault() -> None:
+    g = board({"France": [u("infantry")], "Northwestern Europe": [u("infantry")],
+               "SZ 7": [u("transport")], "SZ 6": [u("transport"), u("destroyer", "uk")]})
+    refused_move(g, [uid(g, "Northwestern Europe", "infantry")], ["Northwestern Europe", "SZ 6"],
+                 "AAE-CM-19", transport=uid(g, "SZ 6", "transport"))
+    inf, transport = uid(g, "France", "infantry"), uid(g, "SZ 7", "transport")
+    move(g, [inf], ["France", "SZ 7"], transport=transport)
+    assert unit(g, inf)["aboard"] == transport
+    refused(g, {"type": "end_phase"}, "AAE-CM-19")  # loaded in combat move: must assault
+    g.submit(G, {"type": "declare_amphibious", "target": "United Kingdom", "sea_zone": "SZ 7",
+                 "transports": [transport]})
+    end_phase(g)
+    assert g.state["phase"] == "combat"
+
+
+def test_AAE_AMPH_02_moving_transports_to_the_offloading_zone_is_a_combat_move() -> None:
+    g = board({"SZ 5": [u("transport"), u("infantry", aboard_entry=0)]})
+    transport, cargo = uid(g, "SZ 5", "transport"), uid(g, "SZ 5", "infantry")
+    refused(g, {"type": "declare_amphibious", "target": "United Kingdom", "sea_zone": "SZ 6",
+                "transports": [transport]}, "AAE-AMPH-02")  # not yet next to the target
+    move(g, [transport], ["SZ 5", "SZ 6"])  # an empty zone: still combat movement
+    assert unit(g, transport)["t_combat"] is True and where(g, cargo) == "SZ 6"
+    g.submit(G, {"type": "declare_amphibious", "target": "United Kingdom", "sea_zone": "SZ 6",
+                 "transports": [transport]})
+    assert g.state["declared"]["amphibious"][0]["target"] == "United Kingdom"
+
+
+def test_AAE_CM_23_amphibious_assaults_are_declared_in_combat_move() -> None:
+    g = board({"SZ 5": [u("transport"), u("infantry", aboard_entry=0)]})
+    transport = uid(g, "SZ 5", "transport")
+    g.submit(G, {"type": "declare_amphibious", "target": "Karelia S.S.R.", "sea_zone": "SZ 5",
+                 "transports": [transport]})
+    assert g.state["declared"]["amphibious"][0]["units"] == [uid(g, "SZ 5", "infantry")]
+    g2 = board({"SZ 5": [u("transport"), u("infantry", aboard_entry=0)]}, phase=NCM)
+    refused(g2, {"type": "declare_amphibious", "target": "Karelia S.S.R.", "sea_zone": "SZ 5",
+                 "transports": [uid(g2, "SZ 5", "transport")]}, "AAE-CM-23")
