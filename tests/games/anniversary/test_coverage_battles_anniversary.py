@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
-from tests.games.anniversary.combat_kit import att, combat, types_in, unit
+import pytest
+
+from pbem.engine import IllegalOrder
+from tests.games.anniversary.combat_kit import KARELIA, att, combat, types_in, unit
+from tests.games.anniversary.facade import advance, end, events, game_at, start_position, step
 
 Z = "SZ 6"
 
@@ -31,3 +35,29 @@ def test_AAE_CMB_13_only_transports_left_the_attacker_retreats() -> None:
     game.submit("germany", {"type": "retreat", "place": Z, "to": "SZ 5"})
     assert types_in(game, "SZ 5", "germany") == ["transport"]
     assert types_in(game, Z) == ["transport"]
+
+
+def test_AAE_CMB_24_the_liberator_never_mobilizes_at_a_liberated_complex() -> None:
+    position = start_position()
+    position["owners"][KARELIA] = "germany"
+    position["owners_at_turn_start"] = {**position["owners"]}
+    position["units"][KARELIA] = []
+    position["units"]["Archangel"] = [{"type": "infantry", "owner": "uk", "count": 1}]
+    game = game_at("uk", "combat_move", edit={**position, "bought": {"infantry": 1}})
+    infantry = next(u["id"] for u in game.state["units"]["Archangel"])
+    game.submit("uk", {"type": "move", "units": [infantry], "route": ["Archangel", KARELIA]})
+    end(game)
+    while game.state["phase"] != "mobilize":
+        advance(game)
+    assert game.state["owners"][KARELIA] == "ussr"  # liberated for its original owner
+    assert KARELIA not in game.legal_options("uk")["mobilize"]["capacity"]
+    with pytest.raises(IllegalOrder) as err:  # the family's mobilization rule refuses it
+        game.submit("uk", {"type": "place", "units": {"infantry": 1}, "at": KARELIA})
+    assert err.value.rule_id == "AAE-MOB-04"
+    while step(game) != ("ussr", "purchase"):
+        advance(game)
+    game.submit("ussr", {"type": "purchase", "units": {"infantry": 1}})
+    while game.state["phase"] != "mobilize":
+        advance(game)
+    game.submit("ussr", {"type": "place", "units": {"infantry": 1}, "at": KARELIA})
+    assert events(game, "aa.placed")[-1]["factory"] == KARELIA
