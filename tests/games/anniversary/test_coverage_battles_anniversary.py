@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from pbem.engine import IllegalOrder
-from tests.games.anniversary.combat_kit import KARELIA, att, combat, types_in, unit
+from tests.games.anniversary.combat_kit import KARELIA, SZ5, att, combat, ids, types_in, unit
 from tests.games.anniversary.facade import advance, end, events, game_at, start_position, step
 
 Z = "SZ 6"
@@ -61,3 +63,39 @@ def test_AAE_CMB_24_the_liberator_never_mobilizes_at_a_liberated_complex() -> No
         advance(game)
     game.submit("ussr", {"type": "place", "units": {"infantry": 1}, "at": KARELIA})
     assert events(game, "aa.placed")[-1]["factory"] == KARELIA
+
+
+def _failed_assault(dice: list[int]) -> Any:
+    zone = [unit("cruiser", "ussr"), att("destroyer", came_from="SZ 6"),
+            att("transport", came_from="SZ 6"), {"type": "infantry", "owner": "germany", "aboard_entry": 2}]
+    game = combat({KARELIA: [unit("infantry", "ussr", 2), att("tank")], SZ5: zone,
+                   "Baltic States": [unit("infantry", "germany")]}, dice=dice, end=False)
+    game.submit("germany", {"type": "declare_amphibious", "target": KARELIA, "sea_zone": SZ5,
+                            "transports": ids(game, SZ5, "transport", "germany"),
+                            "units": ids(game, SZ5, "infantry", "germany")})
+    game.submit("germany", {"type": "end_phase"})
+    game.submit("germany", {"type": "battle", "place": SZ5})  # the escorting destroyer sinks
+    return game
+
+
+def _land_attack_fights_one_round(game: Any) -> None:
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "retreat", "place": KARELIA, "to": "Baltic States"})
+    assert err.value.rule_id == "AAE-CMB-08"
+    game.submit("germany", {"type": "battle", "place": KARELIA})
+    game.submit("germany", {"type": "retreat", "place": KARELIA, "to": "Baltic States"})
+    assert types_in(game, "Baltic States", "germany") == ["infantry", "tank"]
+
+
+def test_AAE_AMPH_07_no_cargo_survived_the_land_attack_still_fights_a_round() -> None:
+    game = _failed_assault([6, 1, 1, 6, 6, 6])
+    game.submit("germany", {"type": "battle", "place": SZ5})  # the transport and its cargo sink
+    assert types_in(game, SZ5, "germany") == []
+    _land_attack_fights_one_round(game)
+
+
+def test_AAE_AMPH_07_the_fleet_retreated_the_land_attack_still_fights_a_round() -> None:
+    game = _failed_assault([6, 1, 6, 6, 6])
+    game.submit("germany", {"type": "retreat", "place": SZ5, "to": "SZ 6"})
+    assert types_in(game, "SZ 6", "germany") == ["infantry", "transport"]
+    _land_attack_fights_one_round(game)
