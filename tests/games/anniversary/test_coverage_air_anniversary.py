@@ -3,13 +3,26 @@ ruleset."""
 
 from __future__ import annotations
 
+from pbem.engine import Game
 from tests.games.anniversary.facade import events
 from tests.games.anniversary.move_kit import (
-    G, NCM, board, end_phase, ids, move, refused, refused_move, u, uid, unit, where)
+    NCM,
+    G,
+    board,
+    end_phase,
+    ids,
+    move,
+    refused,
+    refused_move,
+    u,
+    uid,
+    unit,
+    where,
+)
 
 
-def _lost(g: object) -> list[int]:
-    return [i for e in events(g, "aa.air_lost") for i in e["units"]]  # type: ignore[arg-type]
+def _lost(g: Game) -> list[int]:
+    return [i for e in events(g, "aa.air_lost") for i in e["units"]]
 
 
 def test_AAE_CM_13_a_fighter_spends_all_its_movement_to_meet_its_carrier() -> None:

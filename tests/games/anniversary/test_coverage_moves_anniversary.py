@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from tests.games.anniversary.facade import advance, events
 from tests.games.anniversary.move_kit import (
-    G, NCM, board, end_phase, ids, move, refused, refused_move, u, uid, unit, where)
+    NCM,
+    G,
+    board,
+    end_phase,
+    ids,
+    move,
+    refused,
+    refused_move,
+    u,
+    uid,
+    unit,
+    where,
+)
 
 
 def test_AAE_CM_04_no_movement_once_combat_has_begun() -> None:
@@ -112,3 +124,61 @@ def test_AAE_CM_23_amphibious_assaults_are_declared_in_combat_move() -> None:
     g2 = board({"SZ 5": [u("transport"), u("infantry", aboard_entry=0)]}, phase=NCM)
     refused(g2, {"type": "declare_amphibious", "target": "Karelia S.S.R.", "sea_zone": "SZ 5",
                  "transports": [uid(g2, "SZ 5", "transport")]}, "AAE-CM-23")
+
+
+def test_AAE_UNIT_TT_07_allied_cargo_boards_rides_and_offloads_in_three_turns() -> None:
+    g = board({"Germany": [u("infantry")], "SZ 5": [u("transport", "italy")]}, phase=NCM)
+    transport, inf = uid(g, "SZ 5", "transport"), uid(g, "Germany", "infantry")
+    move(g, [inf], ["Germany", "SZ 5"], transport=transport)  # boards on its own turn
+    assert unit(g, inf)["aboard"] == transport
+    refused_move(g, [inf], ["SZ 5", "Germany"], "AAE-UNIT-TT-07")  # not in the turn it boarded
+    refused_move(g, [transport], ["SZ 5", "SZ 6"], "AAE-UNIT-TT-07")  # carried on Italy's turn
+    g2 = board({"Germany": [u("infantry")], "SZ 5": [u("transport", "italy")]})
+    refused_move(g2, [uid(g2, "Germany", "infantry")], ["Germany", "SZ 5"], "AAE-UNIT-TT-07",
+                 transport=uid(g2, "SZ 5", "transport"))  # no boarding for an assault this turn
+    g3 = board({"SZ 5": [u("transport", "italy"), u("infantry", aboard_entry=0)]}, power="italy",
+               phase=NCM)
+    refused_move(g3, [uid(g3, "SZ 5", "infantry")], ["SZ 5", "Germany"], "AAE-UNIT-TT-07")
+    g4 = board({"SZ 5": [u("transport", "italy"), u("infantry", aboard_entry=0)]}, phase=NCM)
+    cargo = uid(g4, "SZ 5", "infantry")
+    move(g4, [cargo], ["SZ 5", "Germany"])  # a later turn of its own power
+    assert where(g4, cargo) == "Germany"
+
+
+def test_AAE_AMPH_12_assault_from_an_allied_transport_boarded_on_an_earlier_turn() -> None:
+    g = board({"SZ 5": [u("transport", "italy"), u("infantry", aboard_entry=0)]})
+    g.submit(G, {"type": "declare_amphibious", "target": "Karelia S.S.R.", "sea_zone": "SZ 5",
+                 "transports": [uid(g, "SZ 5", "transport")]})
+    assert g.state["declared"]["amphibious"][0]["units"] == [uid(g, "SZ 5", "infantry")]
+    g2 = board({"SZ 5": [u("transport", "italy"),
+                         u("infantry", aboard_entry=0, t_loaded="noncombat_move")]})
+    refused(g2, {"type": "declare_amphibious", "target": "Karelia S.S.R.", "sea_zone": "SZ 5",
+                 "transports": [uid(g2, "SZ 5", "transport")]}, "AAE-UNIT-TT-07")
+    g3 = board({"SZ 5": [u("transport", "italy"), u("infantry", aboard_entry=0)]}, power="italy")
+    refused(g3, {"type": "declare_amphibious", "target": "Karelia S.S.R.", "sea_zone": "SZ 5",
+                 "transports": [uid(g3, "SZ 5", "transport")],
+                 "units": [uid(g3, "SZ 5", "infantry")]}, "AAE-AMPH-12")  # not on Italy's turn
+
+
+def test_AAE_UNIT_TT_06_bridging_without_leaving_the_zone() -> None:
+    g = board({"Norway": [u("infantry")], "SZ 5": [u("transport")]}, phase=NCM)
+    transport, inf = uid(g, "SZ 5", "transport"), uid(g, "Norway", "infantry")
+    move(g, [inf], ["Norway", "SZ 5"], transport=transport)
+    move(g, [inf], ["SZ 5", "Germany"])
+    assert where(g, inf) == "Germany" and unit(g, transport).get("t_moved") is None
+    # done for the turn: the refusal names the general rule for an offloaded transport
+    refused_move(g, [transport], ["SZ 5", "SZ 6"], "AAE-AMPH-11")
+
+
+def test_AAE_UNIT_LAND_01_land_units_ride_transports_and_never_fight_at_sea() -> None:
+    g = board({"Germany": [u("aa_gun"), u("infantry")], "SZ 5": [u("transport")]}, phase=NCM)
+    transport = uid(g, "SZ 5", "transport")
+    move(g, [uid(g, "Germany", "aa_gun")], ["Germany", "SZ 5"], transport=transport)
+    assert unit(g, uid(g, "SZ 5", "aa_gun"))["aboard"] == transport  # any land unit is cargo
+    g2 = board({"SZ 5": [u("destroyer"), u("transport"), u("tank", aboard_entry=1)],
+                "SZ 6": [u("destroyer", "uk")]}, dice=[6, 6])
+    move(g2, [uid(g2, "SZ 5", "destroyer"), uid(g2, "SZ 5", "transport")], ["SZ 5", "SZ 6"])
+    end_phase(g2)
+    g2.submit(G, {"type": "battle", "place": "SZ 6"})
+    fired = [d["unit"] for e in events(g2, "dice.rolled") for d in e["dice"]]
+    assert fired == ["destroyer", "destroyer"]  # the tank aboard does not fight at sea
