@@ -79,6 +79,9 @@ def test_AAE_CM_15_own_fighters_take_off_guest_fighters_ride_with_the_carrier() 
     move(g, [cv], ["SZ 6", "SZ 7"])
     assert where(g, guest) == "SZ 7" and unit(g, guest)["aboard"] == cv
     assert where(g, own) == "SZ 6" and "aboard" not in unit(g, own)  # stays until noncombat
+    g2 = board({"Germany": [u("fighter")], "SZ 5": [u("carrier")]})
+    # no landing on a carrier in combat move: a fighter's combat move ends where it attacks
+    refused_move(g2, [uid(g2, "Germany", "fighter")], ["Germany", "SZ 5"], "AAE-CM-03")
 
 
 def test_AAE_CM_18_a_transport_stops_at_enemy_surface_warships() -> None:
