@@ -176,7 +176,9 @@ def _check_mechanized(rs: AARuleset, state: State, ids: Any, route: Any) -> None
     wanted = {i for i in ids if isinstance(i, int)}
     moving = [u for units in state["units"].values() for u in units if u["id"] in wanted]
     types = rs.data.units
+    # cargo offloading moves with its transport (bridging, AAE-UNIT-TT-06): not a land move
     riders = [u for u in moving if types[u["type"]].has("mechanized_with_tank")
+              and u.get("aboard") is None
               and int(u.get("t_moved", 0)) + len(route) - 1 > types[u["type"]].move]
     if not riders:
         return
@@ -199,6 +201,19 @@ def _check_noncombat_only(rs: AARuleset, state: State, ids: Any) -> None:
                                    "noncombat move.")
 
 
+def _check_own_cargo(state: State, seat: str, ids: Any) -> None:
+    """AAE-AMPH-12, AAE-UNIT-TT-07: only the power's own land units offload in its assault."""
+    if not isinstance(ids, list):
+        return
+    wanted = {i for i in ids if isinstance(i, int)}
+    for units in state["units"].values():
+        for unit in units:
+            if unit["id"] in wanted and unit.get("aboard") is not None and unit["owner"] != seat:
+                raise IllegalOrder("AAE-AMPH-12", "Unit {unit_id} belongs to another power: it "
+                                   "makes an amphibious assault only on its own power's turn.",
+                                   {"unit_id": unit["id"]})
+
+
 def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -> None:
     """The edition's refusals before the family's: China never purchases (AAE-PUR-08), its
     units stay in its area (AAE-CHINA-05/09) and never board transports (AAE-CHINA-08)."""
@@ -211,6 +226,8 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
         _check_noncombat_only(rs, state, order.get("units"))
     if kind == "move":
         _check_mechanized(rs, state, order.get("units"), order.get("route"))
+    if kind == "declare_amphibious":
+        _check_own_cargo(state, seat, order.get("units"))
     if kind not in ("move", "declare_amphibious") or seat != china.CHINA:
         return
     if kind == "declare_amphibious" or order.get("transport") is not None:
