@@ -31,6 +31,7 @@ def js_strings(_: Translator) -> str:
         "sea": _("sea zone"),
         "capital": _("capital"),
         "factory": _("industrial complex"),
+        "damage": _("damage markers: {n}"),
         "happened": _("This turn here"),
         "pick": _("Units to move (how many of each)"),
         "of": _("of {n}"),
@@ -234,8 +235,10 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
                 here.setdefault(space, []).append(text)
     board = board_svg.board_for(rs)
     data = board["spaces"]
+    complexes = board_svg.complexes_of(board, view)
     spaces = {name: {"kind": sp["kind"], "value": sp["value"], "owner": view.get("owners", {}).get(name),
-                     "capital": bool(sp["capital_of"]), "factory": sp["factory"],
+                     "capital": bool(sp["capital_of"]), "factory": name in complexes,
+                     "damage": complexes.get(name, 0),
                      "units": [{k: u[k] for k in ("id", "type", "owner", "hits") if k in u}
                                | ({"aboard": u["aboard"]} if "aboard" in u else {})
                                | ({"moved": u["t_moved"]} if u.get("t_moved") else {})
@@ -271,7 +274,8 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
         "combat": forms, "battles": reports[:-1], "latest_battle": reports[-1] if reports else None,
         "error": game.get("error"), "latest": log[-3:],
         "log": log,
-        "unit_names": units, "symbols": board_svg.SYMBOLS, "script": safe_json(script), "strings": js_strings(_),
+        "unit_names": units, "symbols": board_svg.symbols_for(rs),
+        "legend_marks": board_svg.legend_marks(board), "script": safe_json(script), "strings": js_strings(_),
         "space_lines": [(name, names.get(sp["owner"] or "", ""),
                          ", ".join(f"{units.get(u['type'], (u['type'],))[0]} #{u['id']} "
                                    f"({names.get(u['owner'], u['owner'])})"
