@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pbem.ui.aa.describe import count_text, phase_name, power_name, space_name, spaces_text, step_name
+from pbem.ui.aa.sentences_editions import SENTENCES as EDITIONS
 from pbem.ui.i18n import N_
 
 if TYPE_CHECKING:
@@ -250,3 +251,5 @@ SENTENCES: dict[str, Sentence] = {
         casualty_choice, casualties, submerged, set_aside_removed, battle_landed, battle_ended, retreated,
         territory_captured, amphibious_declared, attacked_in_place, air_landed, air_lost, stranded_landed,
         stranded_lost, standing, turn_started, phase_started, income_collected, game_won)}
+
+SENTENCES.update(EDITIONS)

@@ -37,6 +37,9 @@ PHASES = {"purchase": N_("purchase units"), "combat_move": N_("combat move"), "c
           "collect_income": N_("collect income")}
 SIDES = {"attacker": N_("attacker"), "defender": N_("defender"), "none": N_("nobody")}
 STEPS = {"surprise strike": N_("surprise strike"), "attacker fire": N_("attacker fire"),
+         "strategic bombing raid": N_("strategic bombing raid"), "rocket attack": N_("rocket attack"),
+         "antiaircraft fire": N_("antiaircraft fire"), "shore bombardment": N_("shore bombardment"),
+         "research": N_("research"), "development": N_("development"),
          "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports")}
 POWERS = {"germany": N_("Germany"), "ussr": N_("Soviet Union"), "japan": N_("Japan"), "uk": N_("United Kingdom"),
           "usa": N_("United States"), "italy": N_("Italy"), "china": N_("China"), "anzac": N_("ANZAC"),
