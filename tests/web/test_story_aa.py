@@ -127,7 +127,7 @@ def test_every_event_of_20_fuzzer_games_is_a_translated_sentence(logs, used) -> 
 
 
 def test_every_event_type_of_the_rules_has_its_own_sentence() -> None:
-    assert set(RS.evolvers) == set(SENTENCES)
+    assert set(RS.evolvers) <= set(SENTENCES)
 
 
 def test_the_italian_story_reads_italian() -> None:

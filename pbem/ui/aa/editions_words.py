@@ -46,6 +46,8 @@ def objectives_of(folder: str) -> dict[str, dict[str, Any]]:
 def objective_text(_: Translator, objective: dict[str, Any], power: str, side: str) -> str:
     """One national objective as a clause: "the Axis control at least 3 of Baltic States, ...;
     no enemy surface warship in SZ 13, SZ 14 or SZ 15" (``power``/``side``: names, translated)."""
+    if not objective.get("territories"):
+        return _("a national objective (%(id)s)", id=objective.get("id", "?"))
     spaces = ", ".join(_(t) for t in objective.get("territories", []))
     who = power if objective.get("controlled_by") == "power" else side
     needed, total = int(objective.get("needed", 1)), len(objective.get("territories", []))

@@ -224,6 +224,9 @@ def turn_started(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 
 def phase_started(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    if p.get("power"):  # another power plays inside the turn (China in the US turn)
+        return s._("Phase: %(phase)s, played by %(power)s", phase=phase_name(s._, p.get("phase")),
+                   power=power_name(s._, p["power"], s.names))
     return s._("Phase: %(phase)s", phase=phase_name(s._, p.get("phase")))
 
 

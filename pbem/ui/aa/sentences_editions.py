@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.ui.aa.describe import power_name, space_name
 from pbem.ui.aa.editions_words import advance_name, chart_name, objective_text, objectives_of
-from pbem.ui.aa.vocabulary import TEAMS
+from pbem.ui.aa.vocabulary import SIDE_NAMES
 
 if TYPE_CHECKING:
     from pbem.ui.aa.describe import AAStory
@@ -133,7 +133,7 @@ def complex_built(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 def _side_of(s: AAStory, power: str) -> str:
     sides = getattr(s.ruleset, "sides", None) or {}
     side = sides.get(power) if isinstance(sides, dict) else None
-    return s._(TEAMS[side]) if side in TEAMS else power_name(s._, power, s.names)
+    return s._(SIDE_NAMES[side]) if side in SIDE_NAMES else power_name(s._, power, s.names)
 
 
 def income(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
@@ -150,10 +150,10 @@ def income(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     if met:
         text += "; " + _("national objectives met (+%(bonus)s IPCs): %(list)s",
                          bonus=sum(int(o.get("bonus", 0)) for o in met),
-                         list=" / ".join(objective_text(_, data.get(o["id"], {}), power, side) for o in met))
+                         list=" / ".join(objective_text(_, data.get(o["id"], o), power, side) for o in met))
     if missed:
         text += "; " + _("missed: %(list)s",
-                         list=" / ".join(objective_text(_, data.get(o["id"], {}), power, side) for o in missed))
+                         list=" / ".join(objective_text(_, data.get(o["id"], o), power, side) for o in missed))
     if p.get("war_bonds"):
         text += "; " + _("War Bonds: +%(n)s IPCs", n=p["war_bonds"])
     return text

@@ -1,0 +1,96 @@
+"""The story of the events Anniversary Edition adds, in English and in Italian: research tokens,
+dice and breakthroughs, strategic bombing raids and their damage, rockets, repairs, antiaircraft
+fire and its losses, shore bombardment, China's free infantry, income with the national
+objectives met and missed, victory cities. No raw event type, no JSON, no English in the Italian."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pbem.ui import ui_for
+from pbem.ui.aa.sentences_editions import SENTENCES as EDITION_SENTENCES
+from pbem.ui.base import Audience
+from tests.i18n_leaks import english_in
+
+try:
+    from pbem.engine import load_ruleset
+
+    RS: Any = load_ruleset("anniversary")
+except Exception:  # noqa: BLE001 - the ruleset arrives with the rules branch; the family UI is the same
+    RS = load_ruleset("aa1941")
+
+NAMES = {"germany": "Germany", "ussr": "Soviet Union", "japan": "Japan", "uk": "United Kingdom", "italy": "Italy",
+         "usa": "United States", "china": "China"}
+VIEW = {"units": {
+    "Germany": [{"id": 1, "type": "bomber", "owner": "uk"}, {"id": 2, "type": "bomber", "owner": "uk"},
+                {"id": 3, "type": "fighter", "owner": "uk"}],
+    "SZ 14": [{"id": 4, "type": "battleship", "owner": "italy"}, {"id": 5, "type": "cruiser", "owner": "italy"}]}}
+
+
+def event(kind: str, payload: dict[str, Any], seat: str | None = None) -> dict[str, Any]:
+    return {"seq": 7, "seat": seat, "type": kind, "v": 1, "payload": payload}
+
+
+EVENTS = [
+    event("aa.research_bought", {"power": "germany", "tokens": 2, "cost": 10}, "germany"),
+    event("aa.researched", {"power": "germany", "success": False, "tokens": 2, "advance": None}),
+    event("aa.researched", {"power": "germany", "success": True, "tokens": 0, "advance": "jet_fighters",
+                            "chart": 2}),
+    event("dice.rolled", {"faces": [3, 6], "dice": [], "context": {"roller": "germany", "step": "research"}}),
+    event("aa.raid_declared", {"target": "Germany", "units": [1, 2]}, "uk"),
+    event("aa.antiaircraft_fire", {"place": "Germany", "gun": 9, "owner": "germany", "hit_on": 1,
+                                   "targets": [1, 2], "destroyed": [1], "step": "strategic bombing raid"}),
+    event("aa.antiaircraft_fire", {"place": "Germany", "gun": 9, "owner": "germany", "hit_on": 1,
+                                   "targets": [3], "destroyed": [], "step": "antiaircraft fire"}),
+    event("aa.raid", {"target": "Germany", "power": "uk", "bombers": [1, 2], "survivors": [2], "rolled": 5,
+                      "damage": 5}),
+    event("aa.rocket", {"from": "Poland", "target": "United Kingdom", "power": "germany", "rolled": 4,
+                        "damage": 4}),
+    event("aa.repaired", {"power": "germany", "repairs": {"Germany": 3}, "cost": 3}),
+    event("aa.bombarded", {"place": "Egypt", "ships": [4, 5], "hits": 1}),
+    event("aa.china_infantry", {"count": 2}),
+    event("aa.aae_income_collected", {"power": "germany", "production": 36, "war_bonds": 0, "total": 46,
+                                      "capital_lost": False, "objectives": [
+                                          {"id": "AAE-NO-11", "met": True, "bonus": 5},
+                                          {"id": "AAE-NO-12", "met": True, "bonus": 5},
+                                          {"id": "AAE-NO-13", "met": False, "bonus": 0}]}),
+    event("aa.aae_game_won", {"winner": "axis", "cities": 15, "needed": 15, "round": 6}),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_AAE_every_new_event_is_a_sentence_without_raw_data(language: str) -> None:
+    story = ui_for(RS).story(RS, Audience(language, "germany", NAMES), VIEW)
+    for e in EVENTS:
+        text = story.line(e)
+        assert text and e["type"] not in text and "{" not in text and "_" not in text, (e, text)
+        if language == "it":
+            assert not english_in(text), (text, english_in(text))
+
+
+def test_AAE_NO_income_names_the_objectives_met_and_missed() -> None:
+    story = ui_for(RS).story(RS, Audience("en", None, NAMES), VIEW)
+    text = story.line(EVENTS[-2])
+    assert text.startswith("Germany collects 46 IPCs: 36 of production; national objectives met (+10 IPCs): ")
+    assert ("Axis controls all of France, Northwestern Europe, Germany, Czechoslovakia Hungary, "
+            "Bulgaria Romania, Poland") in text
+    assert "missed: Axis controls at least 1 of Karelia S.S.R., Caucasus" in text
+    italian = ui_for(RS).story(RS, Audience("it", None, NAMES), VIEW).line(EVENTS[-2])
+    assert "obiettivi nazionali raggiunti (+10 IPC)" in italian and "Francia" in italian
+
+
+def test_AAE_SBR_a_raid_tells_the_bombers_shot_down_and_the_damage() -> None:
+    story = ui_for(RS).story(RS, Audience("en", None, NAMES), VIEW)
+    assert story.line(EVENTS[5]) == ("Antiaircraft fire of Germany in Germany at 2 bombers: "
+                                     "1 bomber (United Kingdom) shot down")
+    assert story.line(EVENTS[7]) == ("Strategic bombing raid on Germany: 1 bomber of United Kingdom roll 5; "
+                                     "the industrial complex takes 5 damage markers")
+    assert story.line(EVENTS[2]) == "Germany makes a breakthrough: Jet Fighters (Development Chart 2), in effect at once"
+
+
+def test_the_edition_sentences_are_part_of_the_family_story() -> None:
+    from pbem.ui.aa.sentences import SENTENCES
+
+    assert set(EDITION_SENTENCES) <= set(SENTENCES)
