@@ -72,6 +72,10 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
         return {"type": "casualties", "place": form.get("place", ""), "units": units}
     if kind == "end_phase":
         return {"type": "end_phase"}
+    if kind == "declare_raid":  # AAE-SBR-01: the bombers ticked raid the complex instead of attacking
+        return {"type": "declare_raid", "target": form.get("target", ""), "units": _ids(form, "units")}
+    if kind == "declare_rocket":
+        return {"type": "declare_rocket", "from": form.get("from", ""), "target": form.get("target", "")}
     if kind == "declare_amphibious":
         return {"type": "declare_amphibious", "target": form.get("target", ""), "sea_zone": form.get("sea_zone", ""),
                 "transports": _ids(form, "transports")}
