@@ -77,8 +77,9 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
     if kind == "declare_rocket":
         return {"type": "declare_rocket", "from": form.get("from", ""), "target": form.get("target", "")}
     if kind == "declare_amphibious":
+        bombard = _ids(form, "bombard")  # AAE-BOMB: the ships named to bombard the target
         return {"type": "declare_amphibious", "target": form.get("target", ""), "sea_zone": form.get("sea_zone", ""),
-                "transports": _ids(form, "transports")}
+                "transports": _ids(form, "transports")} | ({"bombard": bombard} if bombard else {})
     return None
 
 

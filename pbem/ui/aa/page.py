@@ -301,8 +301,19 @@ def amphibious(rs: Any, view: dict[str, Any], seat: str | None, names: dict[str,
     for zone, z in zones.items():
         ships = [{"id": s["id"], "cargo": count_names(names, [types.get(i, "") for i in s["cargo"]])}
                  for s in z["transports"]]
-        out[zone] = {"transports": ships, "targets": z["targets"]}
+        out[zone] = {"transports": ships, "targets": z["targets"],
+                     "bombard": [{"id": u["id"], "name": names.get(u["type"], (u["type"],))[0]}
+                                 for u in view.get("units", {}).get(zone, [])
+                                 if u.get("owner") == seat and _bombards(rs, u["type"])]}
     return out
+
+
+def _bombards(rs: Any, utype: str) -> bool:
+    """Whether the edition's roster gives this unit type shore bombardment (the engine checks
+    every other condition when the assault is declared)."""
+    unit = getattr(rs.data, "units", {}).get(utype)
+    has = getattr(unit, "has", None)
+    return bool(has("shore_bombardment")) if callable(has) else False
 
 
 def count_names(names: dict[str, tuple[str, str]], types: list[str]) -> str:
