@@ -26,6 +26,7 @@ UNIT_NAMES: dict[str, tuple[str, str]] = {
                                                                     N_("mechanized infantry")),
     "aa_gun": (N_("antiaircraft gun"), N_("antiaircraft guns")),
     "factory": (N_("industrial complex"), N_("industrial complexes")),
+    "industrial_complex": (N_("industrial complex"), N_("industrial complexes")),
 }
 #: The rules data's unit names (``Ruleset.vocabulary("unit", ...)``, used in refusals).
 DATA_UNIT_NAMES = (N_("Infantry"), N_("Artillery"), N_("Tank"), N_("Fighter"), N_("Bomber"), N_("Submarine"),
