@@ -87,7 +87,8 @@ def test_AAE_SBR_a_raid_tells_the_bombers_shot_down_and_the_damage() -> None:
                                      "1 bomber (United Kingdom) shot down")
     assert story.line(EVENTS[7]) == ("Strategic bombing raid on Germany: 1 bomber of United Kingdom roll 5; "
                                      "the industrial complex takes 5 damage markers")
-    assert story.line(EVENTS[2]) == "Germany makes a breakthrough: Jet Fighters (Development Chart 2), in effect at once"
+    assert story.line(EVENTS[2]) == ("Germany makes a breakthrough: Jet Fighters (Development Chart 2), "
+                                     "in effect at once")
 
 
 def test_the_edition_sentences_are_part_of_the_family_story() -> None:

@@ -1,0 +1,41 @@
+"""The A&A forms of the editions' new decisions become exactly the engine's orders (the engine
+checks them): research tokens and chart, repairs, raid and rocket declarations, ships named to
+bombard in an amphibious assault; a malformed count is a form error, never a 500."""
+
+from __future__ import annotations
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from pbem.ui.aa.forms import build_order
+from pbem.ui.base import FormFieldError
+
+TYPES = ["infantry", "artillery", "tank", "aa_gun", "fighter", "bomber", "cruiser", "battleship"]
+
+
+def test_AAE_RD_research_form_buys_tokens_and_names_the_chart() -> None:
+    assert build_order(TYPES, "research", MultiDict({"tokens": "2", "chart": "1"})) == \
+        {"type": "research", "tokens": 2, "chart": 1}
+    assert build_order(TYPES, "research", MultiDict({"tokens": "0"})) == {"type": "research", "tokens": 0}
+    with pytest.raises(FormFieldError):
+        build_order(TYPES, "research", MultiDict({"tokens": "two"}))
+
+
+def test_AAE_SBR_repair_form_lists_the_markers_removed_per_territory() -> None:
+    form = MultiDict({"repair-Germany": "3", "repair-Italy": "0", "kind": "repair"})
+    assert build_order(TYPES, "repair", form) == {"type": "repair", "repairs": {"Germany": 3}}
+
+
+def test_AAE_SBR_raid_and_rocket_declarations() -> None:
+    form = MultiDict([("target", "Germany"), ("units", "12"), ("units", "13")])
+    assert build_order(TYPES, "declare_raid", form) == {"type": "declare_raid", "target": "Germany", "units": [12, 13]}
+    assert build_order(TYPES, "declare_rocket", MultiDict({"from": "Poland", "target": "United Kingdom"})) == \
+        {"type": "declare_rocket", "from": "Poland", "target": "United Kingdom"}
+
+
+def test_AAE_BOMB_amphibious_form_names_the_ships_that_bombard() -> None:
+    form = MultiDict([("target", "Egypt"), ("sea_zone", "SZ 15"), ("transports", "40"), ("bombard", "41")])
+    assert build_order(TYPES, "declare_amphibious", form) == {
+        "type": "declare_amphibious", "target": "Egypt", "sea_zone": "SZ 15", "transports": [40], "bombard": [41]}
+    plain = MultiDict([("target", "Egypt"), ("sea_zone", "SZ 15"), ("transports", "40")])
+    assert "bombard" not in (build_order(TYPES, "declare_amphibious", plain) or {})
