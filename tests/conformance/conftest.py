@@ -13,6 +13,7 @@ from pbem.engine.conformance import Conformance
 
 FAMILIES = {
     "aa": "pbem.games.aa.conformance:CONFORMANCE",
+    "anniversary": "pbem.games.aa.conformance:ANNIVERSARY",
     "race": "tests.rulesets.race_conformance:CONFORMANCE",
 }
 

@@ -1,6 +1,7 @@
 """The Axis & Allies family: one rules package; scenario data under ``rules/<scenario>/``.
 
-Only the factories are public: ``aa1941()`` builds the ruleset registered as ``"aa1941"``.
+Only the factories are public: ``aa1941()`` builds the ruleset registered as ``"aa1941"``,
+``anniversary()`` the one registered as ``"anniversary"``.
 """
 
 from __future__ import annotations
@@ -11,5 +12,12 @@ from pbem.games.aa.ruleset import AARuleset
 def aa1941() -> AARuleset:
     """Axis & Allies 1941 (2012 edition), rules data from ``rules/aa1941/``."""
     from pbem.games.aa.editions.aa1941 import EDITION
+
+    return AARuleset(EDITION)
+
+
+def anniversary() -> AARuleset:
+    """Axis & Allies Anniversary Edition (1941 and 1942 scenarios), data from ``rules/anniversary/``."""
+    from pbem.games.aa.editions.anniversary import EDITION
 
     return AARuleset(EDITION)

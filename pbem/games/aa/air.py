@@ -27,6 +27,7 @@ from pbem.games.aa.routes import (
     territory_hostile,
     utype,
 )
+from pbem.games.aa.sites import complexes_bordering
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
@@ -63,7 +64,7 @@ def carrier_rooms(rs: AARuleset, state: State, zone: str, power: str,
 def usable_factory_zone(rs: AARuleset, state: State, zone: str, power: str) -> bool:
     """A sea zone next to a complex the power has held since the turn began (AA41-MOB-02/05)."""
     return any(state["owners"].get(t) == power and state["owners_at_turn_start"].get(t) == power
-               for t in rs.map.complexes_bordering(zone))
+               for t in complexes_bordering(rs, state, zone))
 
 
 def new_carrier_room(rs: AARuleset, state: State, exclude: int | None = None) -> int:
@@ -85,7 +86,7 @@ def check_air_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
         if rs.map.is_neutral(space):
             raise IllegalOrder("AA41-AIR-01", "{unit} {unit_id} may not fly over neutral {space} (AA41-MAP-04).",
                                               {"unit": unit["type"], "unit_id": unit["id"], "space": space})
-    left = movement_left(rs, unit)
+    left = movement_left(rs, unit, state)
     if len(route) - 1 > left:
         raise IllegalOrder("AA41-AIR-03", "{unit} {unit_id} has {left} movement left this turn (combat and noncombat"
                                           " move together); this route costs {count}.",
@@ -194,7 +195,7 @@ def carrier_can_reach(rs: AARuleset, state: State, carrier: Unit, here: str, zon
         return False
     if state["phase"] != COMBAT_MOVE and carrier.get("t_combat"):
         return False
-    left = movement_left(rs, carrier)
+    left = movement_left(rs, carrier, state)
     side = rs.data.side_of(power)
     reach = rs.map.sea_distances(here, side, state["owners_at_turn_start"], state["owners"],
                                  limit=left)
@@ -259,7 +260,7 @@ def landing_spots(rs: AARuleset, state: State, space: str, unit: Unit) -> list[s
     """Safe spaces the air unit can still reach now (territories; carriers with room)."""
     power = unit["owner"]
     spots = []
-    for dest in rs.map.within_air(space, movement_left(rs, unit)):
+    for dest in rs.map.within_air(space, movement_left(rs, unit, state)):
         if rs.map.is_land(dest):
             if safe_territory(rs, state, dest, power):
                 spots.append(dest)

@@ -41,7 +41,7 @@ Unit = dict[str, Any]
 #: How often each unit type is bought (relative weights; a bot preference, not a rule: types of
 #: other editions' rosters not named here weigh 1).
 BUY_WEIGHTS = {"infantry": 8, "tank": 4, "fighter": 2, "bomber": 1, "submarine": 1, "transport": 2,
-               "destroyer": 1, "carrier": 1, "battleship": 1}
+               "destroyer": 1, "carrier": 1, "battleship": 1, "artillery": 3}
 _ATTACK_ENDS = {"land": ("battle", "capture", "blitz"), "sea": ("battle",), "air": ("battle",)}
 
 
@@ -113,6 +113,12 @@ class RandomBot:
         return False
 
     def _end_phase(self, game: Game, seat: str) -> None:
+        for _ in range(50):  # the edition's own duties (China's free infantry): its default orders
+            if self.submit(game, seat, {"type": "end_phase"}, probe=True):
+                return
+            order = self.rs.default_order(game.state, seat)
+            if order is None or order.get("type") == "end_phase" or not self.submit(game, seat, order):
+                break
         if not self.submit(game, seat, {"type": "end_phase"}):
             raise BotStuck(f"{seat} cannot end {game.state['phase']}: {self.refused[-1]}; "
                            f"requirements {phase_requirements(self.rs, game.state)}")
@@ -128,7 +134,7 @@ class RandomBot:
         if owed[0]["kind"] != phase:  # a decision owed mid-phase: casualties, a stranded fighter
             self._owed(game, seat, owed[0]["kind"])
             return
-        if phase == "purchase":
+        if phase == "purchase" and "purchase" in game.legal_options(seat):
             if self.rng.random() < 0.1:
                 self._standing(game, seat)
             self.submit(game, seat, self._purchase(game.legal_options(seat)["purchase"]))
@@ -150,6 +156,7 @@ class RandomBot:
         units: dict[str, int] = {}
         while True:
             affordable = [t for t in self.rs.data.unit_order if t in costs
+                          and not self.rs.data.units[t].has("mobilization_site")
                           for _ in range(BUY_WEIGHTS.get(t, 1)) if costs[t] <= budget]
             if not affordable:
                 return {"type": "purchase", "units": units}
@@ -170,7 +177,7 @@ class RandomBot:
         groups: dict[tuple[str, str], list[Unit]] = {}
         for space, units in state["units"].items():
             for unit in units:
-                if unit["owner"] != power or movement_left(self.rs, unit) <= 0 or ended(unit, phase):
+                if unit["owner"] != power or movement_left(self.rs, unit, state) <= 0 or ended(unit, phase):
                     continue
                 kind = domain(self.rs, unit)
                 if kind == "land" and unit.get("aboard") is not None:
@@ -227,7 +234,7 @@ class RandomBot:
         """A cheap filter before ``reachable``: is there anything to attack within range?"""
         rs = self.rs
         here = unit_index(state)[stack[0]["id"]][0] if index is None else index[stack[0]["id"]][0]
-        kind, reach = domain(rs, stack[0]), min(movement_left(rs, u) for u in stack)
+        kind, reach = domain(rs, stack[0]), min(movement_left(rs, u, state) for u in stack)
         if kind == "sea" and all(rs.data.units[u["type"]].has("carries_land_units") for u in stack):
             return False
         if kind == "air":
@@ -360,7 +367,7 @@ class RandomBot:
 
     def _land_air(self, game: Game, seat: str) -> None:
         for _space, unit in air.unsafe_air(self.rs, game.state, seat):
-            if unit.get("t_waiting") or movement_left(self.rs, unit) <= 0:
+            if unit.get("t_waiting") or movement_left(self.rs, unit, game.state) <= 0:
                 continue
             spots = {d: e for d, e in reachable(self.rs, game.state, [unit["id"]]).items() if e["ends"] == "landing"}
             if spots:
@@ -370,7 +377,7 @@ class RandomBot:
         """AA41-AIR-07/13: move carriers until no requirement is left (or nothing helps)."""
         rs = self.rs
         carriers = [u for z in rs.data.sea_zones for u in game.state["units"][z]
-                    if u["owner"] == seat and air.is_carrier(rs, u) and movement_left(rs, u) > 0]
+                    if u["owner"] == seat and air.is_carrier(rs, u) and movement_left(rs, u, game.state) > 0]
         for carrier in carriers:
             for entry in reachable(rs, game.state, [carrier["id"]]).values():
                 before = len(phase_requirements(rs, game.state))

@@ -36,3 +36,19 @@ CONFORMANCE = Conformance(
     secrets=secrets,
     short_fuzz={"games": 3, "decisions": 120},
 )
+
+
+#: Anniversary Edition: both scenarios, the optional rules off and on (AAE-RD-01, AAE-NO-01).
+ANNIVERSARY = Conformance(
+    rulesets={"anniversary": [{"scenario": "1941"}, {"scenario": "1942"},
+                              {"scenario": "1941", "research": False, "national_objectives": False,
+                               "dice": "low_luck", "ask_defender": True, "victory_cities": 13},
+                              {"scenario": "1942", "dice": "low_luck", "victory_cities": 18}]},
+    spec="anniversary.md",
+    rule_prefixes=("AAE-",),
+    make_bot=make_bot,
+    invariants=invariants,
+    golden_logs=(),
+    secrets=secrets,
+    short_fuzz={"games": 2, "decisions": 120},
+)

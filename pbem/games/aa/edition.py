@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pbem.games.aa.data import ScenarioData
     from pbem.games.aa.ruleset import AARuleset
 
 State = dict[str, Any]
@@ -23,7 +24,7 @@ FAMILY_MODULES: tuple[str, ...] = (
     "pbem.games.aa.sequence",
     "pbem.games.aa.capture", "pbem.games.aa.combat",
     "pbem.games.aa.purchase", "pbem.games.aa.mobilize", "pbem.games.aa.economy",
-    "pbem.games.aa.movement", "pbem.games.aa.queries",
+    "pbem.games.aa.movement", "pbem.games.aa.queries", "pbem.games.aa.sites",
 )
 
 
@@ -58,6 +59,47 @@ class Edition:
     modules: tuple[str, ...] = FAMILY_MODULES
     #: rule IDs of this edition that differ from the family's IDs (``"AA41-CM-07" -> "G40-CM-08"``)
     rule_ids: Mapping[str, str] = field(default_factory=dict)
+
+    #: several scenarios on one board (Anniversary 1941/1942): their names (the first is the
+    #: default), the option choosing one, and ``load(name)`` returning its data. Empty: one
+    #: scenario read from ``rules/<folder>`` by ``data.load_scenario``.
+    scenarios: tuple[str, ...] = ()
+    scenario_option: str = "scenario"
+    load: Callable[[str], ScenarioData] | None = None
+    #: position keys the edition adds (JSON schema of each) and ``extra_state(rs, position,
+    #: options)`` building the matching state keys (complexes, research...)
+    position_keys: Mapping[str, dict[str, Any]] = field(default_factory=dict)
+    extra_state: Callable[[AARuleset, dict[str, Any], dict[str, Any]], State] | None = None
+    #: ``turn_steps(rs, state, power)``: the ``(acting power, phase)`` steps of ``power``'s turn
+    #: (None: ``phases`` minus ``skipped_without_capital`` while the capital is held). A power
+    #: playing inside another's turn (China in the US turn) acts in its host's steps.
+    turn_steps: Callable[[AARuleset, State, str], tuple[tuple[str, str], ...]] | None = None
+    #: phases played without an order: their PHASE_START hooks act, then the phase ends
+    #: (Anniversary's Collect Income)
+    automatic_phases: tuple[str, ...] = ()
+    #: powers that play inside another power's turn: guest -> host (``{"china": "usa"}``)
+    hosts: Mapping[str, str] = field(default_factory=dict)
+
+    # -- hooks the family's modules call; None keeps the family's (A&A 1941) rule ----------
+    #: ``unit_cost(rs, state, power, unit type)``: the price now (research: Improved Shipyards)
+    unit_cost: Callable[[AARuleset, State, str, str], int] | None = None
+    #: ``move_allowance(rs, state, unit)``: a unit's movement this turn (Long-Range Aircraft)
+    move_allowance: Callable[[AARuleset, State, dict[str, Any]], int] | None = None
+    #: ``complexes(rs, state)``: the territories with an industrial complex now (None: the
+    #: complexes printed on the map, which never change)
+    complexes: Callable[[AARuleset, State], tuple[str, ...]] | None = None
+    #: ``capacity(rs, state, power, territory)``: units a complex mobilizes this turn (None:
+    #: the territory's value, AA41-MOB-03)
+    capacity: Callable[[AARuleset, State, str, str], int] | None = None
+    #: ``check_site(rs, state, power, territory) -> territory``: where a unit with the
+    #: ``mobilization_site`` ability (a new complex) may be placed (None: never)
+    check_site: Callable[[AARuleset, State, str, Any], str] | None = None
+    #: ``check_order(rs, state, seat, order)``: the edition's own refusals, checked before the
+    #: family handles an order (China's area, a power that never purchases...)
+    check_order: Callable[[AARuleset, State, str, dict[str, Any]], None] | None = None
+    #: units that cannot be placed wait in the mobilization zone (AAE-MOB-09) instead of being
+    #: refunded (AA41-MOB-09)
+    keeps_unplaced: bool = False
 
     def rule_id(self, family_rule: str) -> str:
         """This edition's ID of a rule the family's code names (``AA41-...``, the reference IDs)."""

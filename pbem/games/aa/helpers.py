@@ -88,7 +88,7 @@ def reachable(rs: AARuleset, state: State, unit_ids: list[int]) -> dict[str, dic
 def _candidate_routes(rs: AARuleset, state: State, here: str, units: list[Unit]) -> list[list[str]]:
     if all(domain(rs, u) == "land" and u.get("aboard") is not None for u in units):
         return [[here, t] for t in rs.map.land_neighbours(here)]
-    reach = min(movement_left(rs, u) for u in units)
+    reach = min(movement_left(rs, u, state) for u in units)
     if all(domain(rs, u) == "air" for u in units):
         return _shortest_routes(rs, here, reach)
     routes: list[list[str]] = []
@@ -138,7 +138,7 @@ def _order_for(rs: AARuleset, state: State, units: list[Unit], route: list[str],
     if fliers and phase == COMBAT_MOVE:
         plans = {}
         for unit in fliers:
-            left = movement_left(rs, unit) - (len(route) - 1)
+            left = movement_left(rs, unit, state) - (len(route) - 1)
             spots = [s for s in rs.map.within_air(dest, left)
                      if rs.map.is_land(s) and safe_territory(rs, state, s, unit["owner"])]
             if not spots:

@@ -17,6 +17,7 @@ from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.purchase import parse_units, pool_cost, unit_names
+from pbem.games.aa.sites import capacity, complex_sites, complexes_bordering, has_complex, place_site, site_types
 from pbem.games.aa.state import State
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def usable_complexes(rs: AARuleset, state: State, power: str) -> list[str]:
     """AA41-MOB-02: complexes held by ``power`` continuously since its turn began."""
     owners, start = state["owners"], state["owners_at_turn_start"]
     captured = state["captured_this_turn"]
-    return [t for t in rs.map.factories
+    return [t for t in complex_sites(rs, state)
             if owners.get(t) == power and start.get(t) == power and t not in captured]
 
 
@@ -38,7 +39,7 @@ def placed_against(rs: AARuleset, state: State, complex_: str) -> int:
 
 def capacity_left(rs: AARuleset, state: State, complex_: str) -> int:
     """AA41-MOB-03: the territory's value minus the units already placed against it."""
-    return rs.map.value(complex_) - placed_against(rs, state, complex_)
+    return capacity(rs, state, state["power"], complex_) - placed_against(rs, state, complex_)
 
 
 def _carrier_room(rs: AARuleset, units: list[dict[str, Any]], power: str) -> list[list[int]]:
@@ -78,7 +79,7 @@ def eligible_complexes(rs: AARuleset, state: State, power: str, at: str, utype: 
             return [], ("AA41-MOB-05", "A {unit} is placed in a sea zone, not in {space}.",
                                        {"unit": utype, "space": at})
         if at not in usable:
-            if m.has_factory(at):
+            if has_complex(rs, state, at):
                 return [], ("AA41-MOB-04", "{space} is not an industrial complex that {power} may use this turn.",
                             {"space": at, "power": power})
             return [], ("AA41-MOB-04", "{space} is not an industrial complex that {power} may use this turn"
@@ -89,7 +90,7 @@ def eligible_complexes(rs: AARuleset, state: State, power: str, at: str, utype: 
                     " never at sea or aboard a transport.", {"unit": utype})
     if at in rs.data.closed_sea_zones:
         return [], ("AA41-MOB-07", "No sea unit may be mobilized into {space} (the Black Sea).", {"space": at})
-    found = [t for t in m.complexes_bordering(at) if t in usable]
+    found = [t for t in complexes_bordering(rs, state, at) if t in usable]
     if not found:
         return [], ("AA41-MOB-05", "{space} is not next to an industrial complex that {power} may use this turn.",
                     {"space": at, "power": power})
@@ -113,6 +114,9 @@ def place(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
         if n > state["bought"].get(utype, 0):
             raise IllegalOrder("AA41-MOB-01", "Your mobilization pool has {value} {unit}, not {count}.",
                                               {"value": state['bought'].get(utype, 0), "unit": utype, "count": n})
+    if site_types(rs) & set(units):
+        place_site(rs, ctx, power, at, units)
+        return
     choices: list[str] | None = None
     for utype in units:
         found, refusal = eligible_complexes(rs, state, power, at, utype)
@@ -134,7 +138,8 @@ def place(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     if count > left:
         raise IllegalOrder("AA41-MOB-03", "The complex in {space} (value {capacity}) can place {left} more unit(s)"
                                           " this turn, not {count}.",
-                                          {"space": factory, "capacity": rs.map.value(factory), "left": left,
+                                          {"space": factory, "capacity": capacity(rs, state, power, factory),
+                                           "left": left,
                                            "count": count})
     _check_no_capacity_wasted(rs, state, power, factory, units)
     placed, landed = _allocate(rs, state, power, at, units)
@@ -325,7 +330,7 @@ def _phase_end(rs: AARuleset, ctx: OrderContext) -> None:
     left = {u: state["bought"][u] for u in rs.data.unit_order if state["bought"].get(u)}
     if left:
         ctx.emit("aa.refunded", {"power": state["power"], "units": left,
-                                 "ipcs": pool_cost(rs, left)}, seat=None)
+                                 "ipcs": pool_cost(rs, left, state, state["power"])}, seat=None)
 
 
 def _evolve_refunded(rs: AARuleset, state: State, event: dict[str, Any]) -> None:

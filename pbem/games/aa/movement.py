@@ -162,7 +162,7 @@ def _plan_air(rs: AARuleset, state: State, units: list[Unit], route: list[str], 
                 raise IllegalOrder("AA41-AIR-05", 'No kamikaze moves: name the landing plan of {unit} {unit_id}'
                                                   ' ("landing").',
                                                   {"unit": utype(rs, unit).name, "unit_id": unit['id']})
-            left = movement_left(rs, unit) - (len(route) - 1)
+            left = movement_left(rs, unit, state) - (len(route) - 1)
             air.check_landing_plan(rs, state, unit, dest, left, plan, power, index, others)
         payload["landing"] = {str(u["id"]): plans[str(u["id"])] for u in flyers}
         return

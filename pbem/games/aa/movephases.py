@@ -169,7 +169,7 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
                     power: str) -> tuple[int, str] | None:
     if not air.can_land_at_sea(rs, fighter):
         return None
-    reach = movement_left(rs, fighter)
+    reach = movement_left(rs, fighter, state)
     side = rs.data.side_of(power)
     for zone in rs.data.sea_zones:
         for carrier in state["units"][zone]:
@@ -180,7 +180,7 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
             if not air.carrier_rooms(rs, state, zone, power):
                 continue
             spots = rs.map.sea_distances(zone, side, state["owners_at_turn_start"],
-                                         state["owners"], limit=movement_left(rs, carrier))
+                                         state["owners"], limit=movement_left(rs, carrier, state))
             for target in rs.map.sorted_spaces(spots):
                 dist = rs.map.air_distance(space, target)
                 if target != zone and dist is not None and dist <= reach \

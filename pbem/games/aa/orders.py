@@ -90,14 +90,42 @@ class LandStranded(TypedDict, total=False):
     carrier: int
 
 
+class Research(TypedDict, total=False):
+    type: Literal["research"]
+    tokens: int  # research tokens bought before the roll (0: roll those held)
+
+
+class ResearchChart(TypedDict):
+    type: Literal["research_chart"]
+    chart: int  # 1 or 2, after a successful research roll
+
+
+class Repair(TypedDict):
+    type: Literal["repair"]
+    complexes: dict[str, int]  # territory -> damage markers removed
+
+
+class CombatBlock(TypedDict):
+    type: Literal["combat_block"]
+    first: str  # the power whose combat move and combat come first (a host and its guest)
+
+
+class PlaceFreeInfantry(TypedDict):
+    type: Literal["place_free_infantry"]
+    units: dict[str, int]  # territory -> infantry
+
+
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
-           | Casualties | Retreat | Standing | LandStranded)
+           | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
+           | CombatBlock | PlaceFreeInfantry)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
     "attack_in_place": AttackInPlace, "declare_amphibious": DeclareAmphibious, "battle": Battle,
     "press": Battle, "submerge": Submerge, "casualties": Casualties, "retreat": Retreat,
-    "standing": Standing, "land_stranded": LandStranded,
+    "standing": Standing, "land_stranded": LandStranded, "research": Research,
+    "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
+    "place_free_infantry": PlaceFreeInfantry,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

@@ -59,6 +59,7 @@ def position_schema(rs: AARuleset) -> dict[str, Any]:
             "battles": {"type": "object", "description": "open battles (a position taken during combat)"},
             "standing": {"type": "object", "description": "standing orders per power"},
             "result": {"type": ["object", "null"]},
+            **rs.edition.position_keys,
         },
     }
 

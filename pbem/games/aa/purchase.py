@@ -23,8 +23,17 @@ _NOT_IN_GAME = {"artillery", "cruiser", "aa_gun", "aagun", "antiaircraft", "tact
                 "mech_infantry", "mechanized_infantry"}
 
 
-def pool_cost(rs: AARuleset, units: dict[str, int]) -> int:
-    return sum(rs.data.units[u].cost * n for u, n in units.items())
+def unit_cost(rs: AARuleset, state: State | None, power: str | None, utype: str) -> int:
+    """The price of ``utype`` for ``power`` now (the edition may change it: ``Edition.unit_cost``)."""
+    hook = rs.edition.unit_cost
+    if hook is not None and state is not None and power is not None:
+        return hook(rs, state, power, utype)
+    return rs.data.units[utype].cost
+
+
+def pool_cost(rs: AARuleset, units: dict[str, int], state: State | None = None,
+              power: str | None = None) -> int:
+    return sum(unit_cost(rs, state, power, u) * n for u, n in units.items())
 
 
 def unit_names(rs: AARuleset, units: dict[str, int]) -> str:
@@ -37,11 +46,13 @@ def parse_units(rs: AARuleset, raw: Any, rule: str) -> dict[str, int]:
     if not isinstance(raw, dict):
         raise InvalidOrder(rule, 'List the units as {{"infantry": 3, "tank": 1}}.')
     for utype, count in raw.items():
-        if utype in _COMPLEX_NAMES:
+        if utype in rs.data.units:  # the edition's roster (Anniversary sells complexes, artillery)
+            pass
+        elif utype in _COMPLEX_NAMES:
             raise IllegalOrder("AA41-PUR-07", "Industrial complexes cannot be bought or built.")
-        if utype in _NOT_IN_GAME:
+        elif utype in _NOT_IN_GAME:
             raise IllegalOrder("AA41-GEN-09", "There is no {unit} in this game.", {"unit": utype})
-        if utype not in rs.data.units:
+        else:
             known = ", ".join(rs.data.unit_order)
             raise InvalidOrder(rule, "Unknown unit type '{unit}' (one of {known}).", {"unit": utype, "known": known})
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -59,8 +70,8 @@ def purchase(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     if capital_lost(rs, state, power):
         raise IllegalOrder("AA41-PUR-06", "{power} cannot purchase while an enemy holds its capital.", {"power": power})
     units = parse_units(rs, order.get("units"), "AA41-PUR-01")
-    cost = pool_cost(rs, units)
-    available = state["ipcs"][power] + pool_cost(rs, state["bought"])
+    cost = pool_cost(rs, units, state, power)
+    available = state["ipcs"][power] + pool_cost(rs, state["bought"], state, power)
     if cost > available:
         raise IllegalOrder("AA41-PUR-02", "The purchase costs {cost} IPCs but {power} has {available}.",
                                           {"cost": cost, "power": power, "available": available})
@@ -84,9 +95,9 @@ def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
     if state["phase"] != "purchase" or seat != state["power"]:
         return {}
     return {"purchase": {
-        "available": state["ipcs"][seat] + pool_cost(rs, state["bought"]),
+        "available": state["ipcs"][seat] + pool_cost(rs, state["bought"], state, seat),
         "bought": dict(state["bought"]),
-        "costs": {u: rs.data.units[u].cost for u in rs.data.unit_order},
+        "costs": {u: unit_cost(rs, state, seat, u) for u in rs.data.unit_order},
     }}
 
 

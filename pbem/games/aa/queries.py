@@ -92,7 +92,7 @@ def query_landing(rs: AARuleset, state: State, seat: str, args: dict[str, Any]) 
         if found is None or found[1]["owner"] != seat or utype(rs, found[1]).domain != "air":
             continue
         unit = found[1]
-        left = movement_left(rs, unit) - (len(route) - 1)
+        left = movement_left(rs, unit, state) - (len(route) - 1)
         plans: list[dict[str, Any]] = []
         for space in sorted(rs.map.within_air(dest, max(left, 0)), key=lambda s: (rs.map.air_distance(dest, s), s)):
             if rs.map.is_land(space):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
 from pbem.engine.ruleset import OrderContext
+from pbem.games.aa.sites import has_complex
 from pbem.games.aa.state import is_enemy
 
 if TYPE_CHECKING:
@@ -36,9 +37,12 @@ def domain(rs: AARuleset, unit: Unit) -> str:
     return rs.data.units[unit["type"]].domain
 
 
-def movement_left(rs: AARuleset, unit: Unit) -> int:
-    """Movement points left this turn (AA41-CM-02, AA41-AIR-03, AA41-NCM-02)."""
-    return rs.data.units[unit["type"]].move - int(unit.get("t_moved", 0))
+def movement_left(rs: AARuleset, unit: Unit, state: State | None = None) -> int:
+    """Movement points left this turn (AA41-CM-02, AA41-AIR-03, AA41-NCM-02); the edition may
+    change a unit's allowance (``Edition.move_allowance``: Anniversary's Long-Range Aircraft)."""
+    hook = rs.edition.move_allowance
+    move = hook(rs, state, unit) if hook is not None and state is not None else rs.data.units[unit["type"]].move
+    return move - int(unit.get("t_moved", 0))
 
 
 def friendly(rs: AARuleset, a: str | None, b: str | None) -> bool:
@@ -72,7 +76,7 @@ def blitzable(rs: AARuleset, state: State, territory: str, power: str) -> bool:
     """AA41-CM-12/13, AA41-UNIT-IC-02: hostile, no enemy unit and no enemy industrial complex."""
     return (territory_hostile(rs, state, territory, power)
             and not enemy_units(rs, state, territory, power)
-            and not rs.map.has_factory(territory))
+            and not has_complex(rs, state, territory))
 
 
 def safe_territory(rs: AARuleset, state: State, territory: str, power: str) -> bool:
@@ -103,8 +107,8 @@ def check_route_shape(rs: AARuleset, route: list[str]) -> None:
             raise IllegalOrder("AA41-DEF-03", "{space} and {space_2} are not adjacent.", {"space": a, "space_2": b})
 
 
-def _check_points(rs: AARuleset, unit: Unit, cost: int, phase: str) -> None:
-    left = movement_left(rs, unit)
+def _check_points(rs: AARuleset, state: State, unit: Unit, cost: int, phase: str) -> None:
+    left = movement_left(rs, unit, state)
     if cost > left:
         rule = "AA41-NCM-02" if phase == NONCOMBAT_MOVE else "AA41-CM-02"
         raise IllegalOrder(rule, "{unit} {unit_id} has {left} movement left; this route costs {cost}.",
@@ -119,7 +123,7 @@ def check_land_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
     Returns ``{"blitzed": [territories captured on the way], "stop": bool}``.
     """
     kind = utype(rs, unit)
-    _check_points(rs, unit, len(route) - 1, phase)
+    _check_points(rs, state, unit, len(route) - 1, phase)
     blitzed: list[str] = []
     stop = False
     steps_before = int(unit.get("t_moved", 0))
@@ -194,7 +198,7 @@ def check_sea_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
                     phase: str, power: str) -> dict[str, Any]:
     """Validate a sea unit's route; returns ``{"stop": bool}``."""
     kind = utype(rs, unit)
-    _check_points(rs, unit, len(route) - 1, phase)
+    _check_points(rs, state, unit, len(route) - 1, phase)
     if kind.has("carries_land_units") and unit.get("t_unloaded"):
         raise IllegalOrder("AA41-UNIT-TRN-07", "{unit} {unit_id} has unloaded: it cannot move further this turn.",
                                                {"unit": unit["type"], "unit_id": unit["id"]})

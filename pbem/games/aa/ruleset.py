@@ -30,7 +30,7 @@ from pbem.engine import InvalidOrder, ReplayError, RulesError, Ruleset
 from pbem.engine.errors import format_message
 from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa.data import load_scenario
+from pbem.games.aa.data import ScenarioData, load_scenario
 from pbem.games.aa.edition import Edition
 from pbem.games.aa.orders import ORDER_FIELDS
 from pbem.games.aa.state import State, build_state
@@ -55,7 +55,15 @@ class AARuleset(Ruleset):
         self.edition = edition
         self.key = edition.key
         self.title = edition.title
-        self.data = load_scenario(data_dir if data_dir is not None else rules_dir(edition.folder))
+        #: scenario name -> its data (one entry, ``""``, for a one-scenario edition)
+        self.scenario_data: dict[str, ScenarioData]
+        if edition.load is not None:
+            self.scenario_data = {name: edition.load(name) for name in edition.scenarios}
+        else:
+            folder = data_dir if data_dir is not None else rules_dir(edition.folder)
+            self.scenario_data = {"": load_scenario(folder)}
+        #: the board, roster and powers (shared by every scenario); the default scenario's data
+        self.data = next(iter(self.scenario_data.values()))
         from pbem.games.aa.mapgraph import MapGraph
 
         self.map = MapGraph(self.data)
@@ -114,19 +122,33 @@ class AARuleset(Ruleset):
             target[key] = fn
 
     # -- set-up --------------------------------------------------------------------
+    def scenario(self, options: dict[str, Any]) -> ScenarioData:
+        """The data of the game's scenario (its turn order, treasuries and set-up): the board
+        and roster are ``self.data``, the same in every scenario."""
+        if not self.edition.scenarios:
+            return self.data
+        name = options.get(self.edition.scenario_option) or self.edition.scenarios[0]
+        return self.scenario_data.get(str(name), self.data)
+
+    def turn_order(self, state: State) -> tuple[str, ...]:
+        return self.scenario(state["options"]).turn_order
+
     def options_schema(self) -> list[dict[str, Any]]:
         return copy.deepcopy([dict(option) for option in self.edition.options])
 
     def seats(self, options: dict[str, Any]) -> list[dict[str, Any]]:
         by_id = {p.id: p for p in self.data.powers}
-        return [{"id": pid, "name": by_id[pid].name, "side": by_id[pid].side}
-                for pid in self.data.turn_order]
+        order = list(self.scenario(options).turn_order)
+        for guest, host in self.edition.hosts.items():  # China is seated after the US
+            order.insert(order.index(host) + 1, guest)
+        return [{"id": pid, "name": by_id[pid].name, "side": by_id[pid].side} for pid in order]
 
     def initial_position(self, options: dict[str, Any]) -> dict[str, Any]:
         options = self.normalise_options(options)  # defaults filled; a bad setup name is refused
-        position = copy.deepcopy(self.data.setups[options["setup"]])
+        data = self.scenario(options)
+        position = copy.deepcopy(data.setups[options.get("setup", "rulebook")])
         position.setdefault("round", 1)
-        position.setdefault("power", self.data.turn_order[0])
+        position.setdefault("power", data.turn_order[0])
         position.setdefault("phase", "purchase")
         return position
 
@@ -171,6 +193,8 @@ class AARuleset(Ruleset):
             raise InvalidOrder("AA41-ORDER-1",
                                "Unknown order type '{type}' (known: {known}).", {"type": order['type'], "known": known})
         try:
+            if self.edition.check_order is not None:
+                self.edition.check_order(self, ctx.state, ctx.seat, order)
             handler(self, ctx, order)
         except RulesError as err:  # the family's code names rules by their reference (AA41) IDs
             err.rule_id = self.edition.rule_id(err.rule_id)

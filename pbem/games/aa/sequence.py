@@ -20,15 +20,37 @@ if TYPE_CHECKING:
 
 
 
+def turn_steps(rs: AARuleset, state: State) -> tuple[tuple[str, str], ...]:
+    """The ``(acting power, phase)`` steps of the current turn, decided now (AA41-SEQ-05,
+    AMB-14: a phase is skipped or not when it begins)."""
+    acting = state["power"]
+    host = rs.edition.hosts.get(acting, acting)
+    if rs.edition.turn_steps is not None:
+        return rs.edition.turn_steps(rs, state, host)
+    lost = capital_lost(rs, state, host)
+    return tuple((host, p) for p in rs.edition.phases
+                 if not (lost and p in rs.edition.skipped_without_capital))
+
+
+def next_step(rs: AARuleset, state: State, after: str | None) -> tuple[str, str] | None:
+    """The step that follows the phase ``after`` of the acting power (None: the turn is over)."""
+    steps = turn_steps(rs, state)
+    if after is None:
+        return steps[0] if steps else None
+    current = (state["power"], after)
+    if current in steps:
+        index = steps.index(current) + 1
+    else:  # the current step is no longer played (a capital changed hands): go on by phase
+        rank = rs.edition.phases.index(after)
+        index = next((i for i, (_, p) in enumerate(steps) if rs.edition.phases.index(p) > rank),
+                     len(steps))
+    return steps[index] if index < len(steps) else None
+
+
 def next_phase(rs: AARuleset, state: State, after: str | None) -> str | None:
     """The phase that follows ``after`` for the active power (None: the turn is over)."""
-    phases = rs.edition.phases
-    start = 0 if after is None else phases.index(after) + 1
-    for phase in phases[start:]:
-        if phase in rs.edition.skipped_without_capital and capital_lost(rs, state, state["power"]):
-            continue
-        return phase
-    return None
+    step = next_step(rs, state, after)
+    return step[1] if step is not None else None
 
 
 def end_phase(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
@@ -43,18 +65,27 @@ def end_phase(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
             raise IllegalOrder(*problems[0])
     for hook in rs.phase_end.get(phase, []):
         hook(rs, ctx)
-    following = next_phase(rs, state, phase)
-    if following is not None:
-        start_phase(rs, ctx, following)
-        return
+    following = next_step(rs, state, phase)
+    while following is not None:
+        start_phase(rs, ctx, following[1], following[0])
+        if following[1] not in rs.edition.automatic_phases:
+            return
+        for hook in rs.phase_end.get(following[1], []):
+            hook(rs, ctx)
+        following = next_step(rs, state, following[1])
     for hook in rs.turn_end:
         hook(rs, ctx)
     if state["result"] is None:
         start_next_turn(rs, ctx)
 
 
-def start_phase(rs: AARuleset, ctx: OrderContext, phase: str) -> None:
-    ctx.emit("aa.phase_started", {"phase": phase}, seat=None)
+def start_phase(rs: AARuleset, ctx: OrderContext, phase: str, power: str | None = None) -> None:
+    """Begin ``phase``; ``power`` names the acting power when it changes inside a turn (China
+    playing inside the US turn)."""
+    payload: dict[str, Any] = {"phase": phase}
+    if power is not None and power != ctx.state["power"]:
+        payload["power"] = power
+    ctx.emit("aa.phase_started", payload, seat=None)
     for hook in rs.phase_start.get(phase, []):
         hook(rs, ctx)
 
@@ -62,19 +93,28 @@ def start_phase(rs: AARuleset, ctx: OrderContext, phase: str) -> None:
 def start_next_turn(rs: AARuleset, ctx: OrderContext) -> None:
     """Hand the turn to the next power in the turn order (a new round after the last)."""
     state = ctx.state
-    order = rs.data.turn_order
-    index = order.index(state["power"])
+    order = rs.turn_order(state)
+    acting = state["power"]
+    index = order.index(rs.edition.hosts.get(acting, acting))
     power = order[(index + 1) % len(order)]
     round_ = state["round"] + (1 if index + 1 == len(order) else 0)
     ctx.emit("aa.turn_started", {"round": round_, "power": power}, seat=None)
-    first = next_phase(rs, state, None)
+    first = next_step(rs, state, None)
     if first is None:  # pragma: no cover - combat move is never skipped
         raise AssertionError("a turn always has a combat move")
-    start_phase(rs, ctx, first)
+    start_phase(rs, ctx, first[1], first[0])
 
 
 def _evolve_phase_started(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     state["phase"] = event["payload"]["phase"]
+    acting = event["payload"].get("power")
+    if acting is not None and acting != state["power"]:
+        # a guest acting inside its host's turn: each power keeps its own combat-move
+        # declarations (amphibious assaults, landing plans) for its own phases
+        kept = state.setdefault("declared_by", {})
+        kept[state["power"]] = state["declared"]
+        state["declared"] = kept.pop(acting, {})
+        state["power"] = acting
 
 
 def _evolve_turn_started(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
@@ -86,7 +126,10 @@ def _evolve_turn_started(rs: AARuleset, state: State, event: dict[str, Any]) -> 
     state["captured_this_turn"] = []
     state["owners_at_turn_start"] = dict(state["owners"])
     state["declared"] = {}
+    state.pop("declared_by", None)
     state["battles"] = {}
+    if "complexes_placed" in state:
+        state["complexes_placed"] = []
     clear_turn_flags(state)
 
 

@@ -27,7 +27,7 @@ _UNIT_RESERVED = {"type", "owner", "count", "aboard_entry"}
 
 def build_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]) -> State:
     """Validate a position (``InvalidOrder`` naming the problem) and build the state from it."""
-    data = rs.data
+    data = rs.scenario(options)
     powers = [p.id for p in data.powers]
     power = position.get("power", data.turn_order[0])
     phase = position.get("phase", "purchase")
@@ -50,7 +50,7 @@ def build_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
             owners[name] = None if space.neutral else owner
     ipcs = {p.id: int(position.get("ipcs", {}).get(p.id, p.ipcs)) for p in data.powers}
     units, next_id = _build_units(rs, position.get("units", {}), powers)
-    return {
+    state: State = {
         "scenario": rs.key,
         "options": dict(options),
         "round": int(position.get("round", 1)),
@@ -68,6 +68,9 @@ def build_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
         "standing": dict(position.get("standing", {})),
         "result": position.get("result"),
     }
+    if rs.edition.extra_state is not None:
+        state.update(rs.edition.extra_state(rs, position, options))
+    return state
 
 
 def _build_units(rs: AARuleset, spec: dict[str, list[dict[str, Any]]],
