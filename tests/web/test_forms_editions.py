@@ -14,16 +14,22 @@ TYPES = ["infantry", "artillery", "tank", "aa_gun", "fighter", "bomber", "cruise
 
 
 def test_AAE_RD_research_form_buys_tokens_and_names_the_chart() -> None:
-    assert build_order(TYPES, "research", MultiDict({"tokens": "2", "chart": "1"})) == \
-        {"type": "research", "tokens": 2, "chart": 1}
-    assert build_order(TYPES, "research", MultiDict({"tokens": "0"})) == {"type": "research", "tokens": 0}
+    assert build_order(TYPES, "research", MultiDict({"tokens": "2"})) == {"type": "research", "tokens": 2}
+    assert build_order(TYPES, "research_chart", MultiDict({"chart": "1"})) == {"type": "research_chart", "chart": 1}
     with pytest.raises(FormFieldError):
         build_order(TYPES, "research", MultiDict({"tokens": "two"}))
 
 
 def test_AAE_SBR_repair_form_lists_the_markers_removed_per_territory() -> None:
     form = MultiDict({"repair-Germany": "3", "repair-Italy": "0", "kind": "repair"})
-    assert build_order(TYPES, "repair", form) == {"type": "repair", "repairs": {"Germany": 3}}
+    assert build_order(TYPES, "repair", form) == {"type": "repair", "complexes": {"Germany": 3}}
+
+
+def test_AAE_CHINA_free_infantry_and_combat_block_forms() -> None:
+    assert build_order(TYPES, "place_free_infantry", MultiDict({"at": "Yunnan", "count": "2"})) == \
+        {"type": "place_free_infantry", "units": {"Yunnan": 2}}
+    assert build_order(TYPES, "combat_block", MultiDict({"first": "china"})) == \
+        {"type": "combat_block", "first": "china"}
 
 
 def test_AAE_SBR_raid_and_rocket_declarations() -> None:

@@ -9,17 +9,13 @@ from typing import Any
 
 import pytest
 
+from pbem.engine import load_ruleset
 from pbem.ui import ui_for
 from pbem.ui.aa.sentences_editions import SENTENCES as EDITION_SENTENCES
 from pbem.ui.base import Audience
 from tests.i18n_leaks import english_in
 
-try:
-    from pbem.engine import load_ruleset
-
-    RS: Any = load_ruleset("anniversary")
-except Exception:  # noqa: BLE001 - the ruleset arrives with the rules branch; the family UI is the same
-    RS = load_ruleset("aa1941")
+RS = load_ruleset("anniversary")
 
 NAMES = {"germany": "Germany", "ussr": "Soviet Union", "japan": "Japan", "uk": "United Kingdom", "italy": "Italy",
          "usa": "United States", "china": "China"}
@@ -34,11 +30,12 @@ def event(kind: str, payload: dict[str, Any], seat: str | None = None) -> dict[s
 
 
 EVENTS = [
-    event("aa.research_bought", {"power": "germany", "tokens": 2, "cost": 10}, "germany"),
-    event("aa.researched", {"power": "germany", "success": False, "tokens": 2, "advance": None}),
-    event("aa.researched", {"power": "germany", "success": True, "tokens": 0, "advance": "jet_fighters",
-                            "chart": 2}),
-    event("dice.rolled", {"faces": [3, 6], "dice": [], "context": {"roller": "germany", "step": "research"}}),
+    event("aa.aae_research_rolled", {"power": "germany", "bought": 2, "cost": 10, "ipcs": 21, "faces": [3, 4],
+                                     "success": False, "tokens": 2, "chart_owed": False, "round": 1}, "germany"),
+    event("aa.aae_research_rolled", {"power": "germany", "bought": 0, "cost": 0, "ipcs": 21, "faces": [6, 1],
+                                     "success": True, "tokens": 0, "chart_owed": True, "round": 2}, "germany"),
+    event("aa.aae_breakthrough", {"power": "germany", "chart": 2, "faces": [2], "advance": "jet_fighters"}),
+    event("dice.rolled", {"faces": [3, 6], "dice": [], "context": {"power": "germany", "roll": "research"}}),
     event("aa.raid_declared", {"target": "Germany", "units": [1, 2]}, "uk"),
     event("aa.antiaircraft_fire", {"place": "Germany", "gun": 9, "owner": "germany", "hit_on": 1,
                                    "targets": [1, 2], "destroyed": [1], "step": "strategic bombing raid"}),
@@ -48,9 +45,12 @@ EVENTS = [
                       "damage": 5}),
     event("aa.rocket", {"from": "Poland", "target": "United Kingdom", "power": "germany", "rolled": 4,
                         "damage": 4}),
-    event("aa.repaired", {"power": "germany", "repairs": {"Germany": 3}, "cost": 3}),
+    event("aa.aae_repaired", {"power": "germany", "complexes": {"Germany": 3}, "cost": 3}),
     event("aa.bombarded", {"place": "Egypt", "ships": [4, 5], "hits": 1}),
-    event("aa.china_infantry", {"count": 2}),
+    event("aa.aae_china_infantry", {"count": 2, "pending": 2}),
+    event("aa.aae_free_infantry_placed", {"placements": {"Yunnan": 1, "Hupeh": 1}, "ids": [500, 501]}),
+    event("aa.aae_combat_block", {"first": "china", "round": 1}),
+    event("aa.site_placed", {"power": "uk", "at": "India", "type": "industrial_complex"}),
     event("aa.aae_income_collected", {"power": "germany", "production": 36, "war_bonds": 0, "total": 46,
                                       "capital_lost": False, "objectives": [
                                           {"id": "AAE-NO-11", "met": True, "bonus": 5},
@@ -87,8 +87,9 @@ def test_AAE_SBR_a_raid_tells_the_bombers_shot_down_and_the_damage() -> None:
                                      "1 bomber (United Kingdom) shot down")
     assert story.line(EVENTS[7]) == ("Strategic bombing raid on Germany: 1 bomber of United Kingdom roll 5; "
                                      "the industrial complex takes 5 damage markers")
-    assert story.line(EVENTS[2]) == ("Germany makes a breakthrough: Jet Fighters (Development Chart 2), "
-                                     "in effect at once")
+    assert story.line(EVENTS[2]) == "Germany rolls 2 on Development Chart 2: Jet Fighters, in effect at once"
+    assert story.line(EVENTS[0]) == ("Germany buys 2 research tokens for 10 IPCs; Germany rolls 3 4 for research: "
+                                     "no breakthrough; 2 tokens are kept")
 
 
 def test_the_edition_sentences_are_part_of_the_family_story() -> None:

@@ -178,10 +178,12 @@ class AAStory(Story):
         ctx = p.get("context") or {}
         faces = " ".join(str(f) for f in p.get("faces", []))
         if not ctx.get("battle"):  # research and development dice, a War Bonds die...
-            if not ctx.get("step"):
+            step = ctx.get("step") or ctx.get("roll")
+            if not step:
                 return None
-            return _("%(power)s rolls (%(step)s): %(faces)s", power=power_name(_, ctx.get("roller"), self.names),
-                     step=step_name(_, ctx.get("step", "")), faces=faces)
+            return _("%(power)s rolls (%(step)s): %(faces)s",
+                     power=power_name(_, ctx.get("roller") or ctx.get("power"), self.names),
+                     step=step_name(_, str(step)), faces=faces)
         dice = p.get("dice") or []
         hits = sum(1 for d in dice if isinstance(d, dict) and d.get("hit"))
         power, place = power_name(_, ctx.get("roller"), self.names), space_name(_, ctx["battle"])

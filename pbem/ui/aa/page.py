@@ -16,6 +16,7 @@ from flask import url_for
 
 from pbem.ui.aa import board_svg
 from pbem.ui.aa.describe import CATALOG, count_text, phase_name, side_name, spaces_of, step_name, unit_names
+from pbem.ui.aa.editions_words import advance_name
 from pbem.ui.base import Audience, GameReader
 from pbem.ui.i18n import Translator
 
@@ -281,6 +282,7 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
                                    f"({names.get(u['owner'], u['owner'])})"
                                    for u in sp["units"])) for name, sp in spaces.items() if sp["units"]],
         "production": view.get("production") or {},
+        "advance_names": [advance_name(_, a) for a in (legal.get("research") or {}).get("advances") or []],
     }
 
 

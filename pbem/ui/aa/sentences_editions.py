@@ -24,28 +24,26 @@ def _who(s: AAStory, p: dict[str, Any], event: dict[str, Any], key: str = "power
 # -- research and development -------------------------------------------------------------
 
 
-def research_bought(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    count = int(p.get("tokens", p.get("count", 0)) or 0)
-    power, cost = _who(s, p, event), p.get("cost", 0)
-    return s._.ngettext("%(power)s buys %(num)d research token for %(cost)s IPCs",
-                        "%(power)s buys %(num)d research tokens for %(cost)s IPCs", count, power=power, cost=cost)
+def research_rolled(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.aae_research_rolled``: tokens bought (and their cost), the dice, a breakthrough or not."""
+    _, power = s._, _who(s, p, event)
+    bought, faces = int(p.get("bought", 0) or 0), " ".join(str(f) for f in p.get("faces") or [])
+    text = _.ngettext("%(power)s buys %(num)d research token for %(cost)s IPCs",
+                      "%(power)s buys %(num)d research tokens for %(cost)s IPCs", bought, power=power,
+                      cost=p.get("cost", 0)) + "; " if bought else ""
+    if p.get("success"):
+        return text + _("%(power)s rolls %(faces)s for research: a breakthrough!", power=power, faces=faces)
+    held = int(p.get("tokens", 0) or 0)
+    return text + _.ngettext("%(power)s rolls %(faces)s for research: no breakthrough; %(num)d token is kept",
+                             "%(power)s rolls %(faces)s for research: no breakthrough; %(num)d tokens are kept",
+                             held, power=power, faces=faces)
 
 
-def researched(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    power = _who(s, p, event)
-    if not p.get("success"):
-        held = int(p.get("tokens", 0) or 0)
-        return s._.ngettext("%(power)s rolls for research: no breakthrough; it keeps its %(num)d token",
-                            "%(power)s rolls for research: no breakthrough; it keeps its %(num)d tokens", held,
-                            power=power)
-    if not p.get("advance"):
-        return s._("%(power)s makes a breakthrough but has every advance already", power=power)
-    return s._("%(power)s makes a breakthrough: %(advance)s (%(chart)s), in effect at once", power=power,
-               advance=advance_name(s._, p["advance"]), chart=chart_name(s._, p.get("chart")))
-
-
-def chart_chosen(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    return s._("%(power)s rolls on %(chart)s", power=_who(s, p, event), chart=chart_name(s._, p.get("chart")))
+def breakthrough(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.aae_breakthrough``: the chart chosen, its dice, the advance (in effect at once)."""
+    faces = " ".join(str(f) for f in p.get("faces") or [])
+    return s._("%(power)s rolls %(faces)s on %(chart)s: %(advance)s, in effect at once", power=_who(s, p, event),
+               faces=faces, chart=chart_name(s._, p.get("chart")), advance=advance_name(s._, p.get("advance")))
 
 
 # -- strategic bombing raids, rockets, repairs ----------------------------------------------
@@ -85,7 +83,7 @@ def rocket(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 
 def repaired(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    repairs = p.get("repairs") or {}
+    repairs = p.get("complexes") or p.get("repairs") or {}
     parts = ", ".join(s._("%(n)s in %(space)s", n=n, space=space_name(s._, t)) for t, n in repairs.items())
     return s._("%(power)s repairs damage markers (%(repairs)s) for %(cost)s IPCs", power=_who(s, p, event),
                repairs=parts or s._("nothing"), cost=p.get("cost", 0))
@@ -116,15 +114,27 @@ def bombarded(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 
 def china_infantry(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    china = power_name(s._, "china", s.names)
-    return s._.ngettext("%(power)s receives %(num)d free infantry",
-                        "%(power)s receives %(num)d free infantry", int(p.get("count", p.get("infantry", 0)) or 0),
-                        power=china)
+    """``aa.aae_china_infantry``: China's free infantry this turn, and how many wait to be placed."""
+    china, count = power_name(s._, "china", s.names), int(p.get("count", 0) or 0)
+    return s._.ngettext("%(power)s receives %(num)d free infantry (%(pending)s to place)",
+                        "%(power)s receives %(num)d free infantry (%(pending)s to place)", count, power=china,
+                        pending=p.get("pending", count))
 
 
-def complex_built(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+def free_infantry_placed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    placements = p.get("placements") or {}
+    where = ", ".join(s._("%(n)s in %(space)s", n=n, space=space_name(s._, t)) for t, n in placements.items())
+    return s._("%(power)s places its free infantry: %(where)s", power=power_name(s._, "china", s.names),
+               where=where or s._("nothing"))
+
+
+def combat_block(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    return s._("%(power)s moves and fights first in this turn", power=power_name(s._, p.get("first"), s.names))
+
+
+def site_placed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     return s._("%(power)s builds an industrial complex in %(at)s", power=_who(s, p, event),
-               at=space_name(s._, p.get("at") or p.get("territory")))
+               at=space_name(s._, p.get("at")))
 
 
 # -- income, national objectives, victory --------------------------------------------------
@@ -176,16 +186,11 @@ def victory(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     return s._("%(winner)s wins the game", winner=s.team_text(winner))
 
 
-def cities_held(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    held = p.get("held") or {}
-    return s._("Victory cities at the end of the round: the Axis %(axis)s, the Allies %(allies)s",
-               axis=held.get("axis", 0), allies=held.get("allies", 0))
-
-
 SENTENCES = {
-    "aa.research_bought": research_bought, "aa.researched": researched, "aa.chart_chosen": chart_chosen,
+    "aa.aae_research_rolled": research_rolled, "aa.aae_breakthrough": breakthrough,
     "aa.raid_declared": raid_declared, "aa.raid": raid, "aa.rocket_declared": rocket_declared,
-    "aa.rocket": rocket, "aa.repaired": repaired, "aa.antiaircraft_fire": antiaircraft_fire,
-    "aa.bombarded": bombarded, "aa.china_infantry": china_infantry, "aa.complex_built": complex_built,
-    "aa.aae_income_collected": income, "aa.aae_game_won": victory,
+    "aa.rocket": rocket, "aa.aae_repaired": repaired, "aa.antiaircraft_fire": antiaircraft_fire,
+    "aa.bombarded": bombarded, "aa.aae_china_infantry": china_infantry,
+    "aa.aae_free_infantry_placed": free_infantry_placed, "aa.aae_combat_block": combat_block,
+    "aa.site_placed": site_placed, "aa.aae_income_collected": income, "aa.aae_game_won": victory,
 }

@@ -40,7 +40,7 @@ SIDES = {"attacker": N_("attacker"), "defender": N_("defender"), "none": N_("nob
 STEPS = {"surprise strike": N_("surprise strike"), "attacker fire": N_("attacker fire"),
          "strategic bombing raid": N_("strategic bombing raid"), "rocket attack": N_("rocket attack"),
          "antiaircraft fire": N_("antiaircraft fire"), "shore bombardment": N_("shore bombardment"),
-         "research": N_("research"), "development": N_("development"),
+         "research": N_("research"), "development": N_("development"), "war_bonds": N_("War Bonds"),
          "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports")}
 POWERS = {"germany": N_("Germany"), "ussr": N_("Soviet Union"), "japan": N_("Japan"), "uk": N_("United Kingdom"),
           "usa": N_("United States"), "italy": N_("Italy"), "china": N_("China"), "anzac": N_("ANZAC"),
