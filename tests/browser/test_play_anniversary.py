@@ -40,10 +40,13 @@ def research(screen: Screen, tokens: int) -> None:
     """Research and development: buy ``tokens`` tokens (rolled at once), or none."""
     page = screen.page
     assert "research and development" in turn_heading(screen)
-    if tokens and page.locator("#research-form").count():
+    if tokens:
         page.fill("#research-tokens", str(tokens))
         screen.order("#research-form button[type=submit]")
-        assert "research" in page.locator(".aa-turn-log").text_content().lower()
+        assert "for research" in (page.locator(".aa-turn-log").text_content() or "")
+        if page.locator("#chart-form").count():  # a breakthrough: roll on a chart
+            screen.order("#chart-form button[type=submit]")
+            assert "in effect at once" in (page.locator(".aa-turn-log").text_content() or "")
     end_phase(screen)
 
 
@@ -72,7 +75,7 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
     # Germany: research, 1 artillery, Poland's army into East Poland, the artillery placed in Germany
     axis.goto(game_url)
     assert "Round 1: Germany, research and development" in turn_heading(axis)
-    research(axis, 0)
+    research(axis, 1)
     buy(axis, {"artillery": 1})
     end_phase(axis)
     attack(axis, "Poland", {"infantry": 2, "artillery": "all", "tank": "all"}, "East Poland",
@@ -121,10 +124,17 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
     assert "Round 1: United States" in turn_heading(allies)
     research(allies, 0)
     buy(allies, {"infantry": 1})
-    for _step in range(16):  # the US and Chinese phases, in the order the rules give
+    placed_chinese = False
+    for _step in range(24):  # the US and Chinese phases, in the order the rules give
         heading = turn_heading(allies)
         if "Round 2" in heading:
             break
+        if allies.page.locator("#free-infantry-form select").count():  # China's free infantry
+            allies.page.fill("#free-count", "1")
+            allies.order("#free-infantry-form button[type=submit]")
+            assert "places its free infantry" in (allies.page.locator(".aa-turn-log").text_content() or "")
+            placed_chinese = True
+            continue
         if "mobilize new units" in heading and allies.page.locator("#place-form").count():
             where = "Eastern United States" if "United States" in heading else None
             if where is None:
@@ -136,12 +146,14 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
         end_phase(allies)
     log = allies.page.locator(".aa-turn-log").text_content() or ""
     assert "Round 2: Germany" in turn_heading(allies), turn_heading(allies)
+    assert placed_chinese
     allies.goto(game_url.split("?")[0] + "/history?from=1")
     history = allies.page.locator(".history-log").inner_text()
-    for words in ("Germany buys 1 artillery", "Battle in East Poland", "Soviet Union places 2 infantry in Russia",
-                  "Battle in Hupeh", "United Kingdom places 1 infantry in United Kingdom", "China"):
+    for words in ("Germany buys 1 research token for 5 IPCs", "Germany buys 1 artillery", "Battle in East Poland",
+                  "Soviet Union places 2 infantry in Russia", "Battle in Hupeh",
+                  "United Kingdom places 1 infantry in United Kingdom", "China receives",
+                  "China places its free infantry", "Germany collects"):
         assert words in history, (words, history[-3000:])
-    assert "collects" in history
     allies.page.screenshot(path=str(artifacts / f"aae-history-{tag}.png"))
     assert log is not None
     allies.context.close()
