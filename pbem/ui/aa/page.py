@@ -237,7 +237,8 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     board = board_svg.board_for(rs)
     data = board["spaces"]
     complexes = board_svg.complexes_of(board, view)
-    spaces = {name: {"kind": sp["kind"], "value": sp["value"], "owner": view.get("owners", {}).get(name),
+    spaces = {name: {"name": _(name), "kind": sp["kind"], "value": sp["value"],
+                     "owner": view.get("owners", {}).get(name),
                      "capital": bool(sp["capital_of"]), "factory": name in complexes,
                      "damage": complexes.get(name, 0),
                      "units": [{k: u[k] for k in ("id", "type", "owner", "hits") if k in u}
