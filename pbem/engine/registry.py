@@ -15,7 +15,7 @@ from pbem.engine.ruleset import Ruleset
 #: key -> "module:factory" (a callable returning a Ruleset).
 RULESETS: dict[str, str] = {
     "aa1941": "pbem.games.aa:aa1941",
-    "anniversary": "pbem.games.aa:anniversary",
+    "anniversary": "pbem.games.aa:anniversary_edition",
     "victory": "pbem.games.victory:victory",
     "airwar_pacific": "pbem.games.airwar_pacific:airwar_pacific",
 }

@@ -83,10 +83,10 @@ def test_AAE_NO_income_names_the_objectives_met_and_missed() -> None:
 
 def test_AAE_SBR_a_raid_tells_the_bombers_shot_down_and_the_damage() -> None:
     story = ui_for(RS).story(RS, Audience("en", None, NAMES), VIEW)
-    assert story.line(EVENTS[5]) == ("Antiaircraft fire of Germany in Germany at 2 bombers: "
-                                     "1 bomber (United Kingdom) shot down")
-    assert story.line(EVENTS[7]) == ("Strategic bombing raid on Germany: 1 bomber of United Kingdom roll 5; "
-                                     "the industrial complex takes 5 damage markers")
+    assert story.line(EVENTS[5]) == ("Germany: the antiaircraft gun fires at 2 bombers and destroys "
+                                     "1 bomber (United Kingdom)")
+    assert story.line(EVENTS[7]) == ("Strategic bombing raid on Germany: 1 bomber get through and roll 5; "
+                                     "5 damage markers")
     assert story.line(EVENTS[2]) == "Germany rolls 2 on Development Chart 2: Jet Fighters, in effect at once"
     assert story.line(EVENTS[0]) == ("Germany buys 2 research tokens for 10 IPCs; Germany rolls 3 4 for research: "
                                      "no breakthrough; 2 tokens are kept")

@@ -1,7 +1,8 @@
 """The Axis & Allies family: one rules package; scenario data under ``rules/<scenario>/``.
 
 Only the factories are public: ``aa1941()`` builds the ruleset registered as ``"aa1941"``,
-``anniversary()`` the one registered as ``"anniversary"``.
+``anniversary_edition()`` the one registered as ``"anniversary"`` (not ``anniversary()``: the
+subpackage ``pbem.games.aa.anniversary`` takes that attribute once it is imported).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ def aa1941() -> AARuleset:
     return AARuleset(EDITION)
 
 
-def anniversary() -> AARuleset:
+def anniversary_edition() -> AARuleset:
     """Axis & Allies Anniversary Edition (1941 and 1942 scenarios), data from ``rules/anniversary/``."""
     from pbem.games.aa.editions.anniversary import EDITION
 

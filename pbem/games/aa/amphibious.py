@@ -1,7 +1,8 @@
 """Amphibious assault declarations (AA41-AMP-01/02/09/12/13/14, AA41-CM-16/17, AA41-MNF-04).
 
 ``{"type": "declare_amphibious", "target": territory, "sea_zone": zone, "transports": [ids],
-"units": [land ids], "air": {"<air id>": "sea"|"land"}, "sea_battle": bool}`` in combat move, after the
+"units": [land ids], "air": {"<air id>": "sea"|"land"}, "sea_battle": bool, "bombard": [ship ids]}`` in
+combat move, after the
 transports have reached ``sea_zone``. ``units`` defaults to every land unit of the active
 power aboard those transports. A new declaration for the same target and sea zone replaces
 the earlier one. ``sea_battle`` (optional) is the attacker's choice where only enemy submarines
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
 from pbem.engine.ruleset import OrderContext
+from pbem.games.aa import combat_rules
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
     check_active,
@@ -99,12 +101,49 @@ def declaration_problems(rs: AARuleset, state: State, decl: dict[str, Any], powe
         if unit.get("t_loaded") == COMBAT_MOVE and unit["id"] not in chosen:
             return [("AA41-AMP-12", "Unit {unit_id} was loaded in this combat move: its transport must unload it in"
                                     " the assault.", {"unit_id": unit['id']})]
+    for unit in aboard:
+        if unit["id"] in chosen and utype(rs, unit).has("noncombat_move_only"):
+            return [("AAE-CM-21", "Unit {unit_id} ({unit}) is never offloaded into a hostile territory.",
+                     {"unit_id": unit["id"], "unit": unit["type"]})]
     missing = chosen - {u["id"] for u in aboard}
     if missing:
         return [("AA41-AMP-02", "Units {missing} are not aboard the declared transports.",
                                 {"missing": sorted(missing)})]
     return _air_problems(rs, state, decl, power, index) or _escort_problems(
-        rs, state, decl, power, ships)
+        rs, state, decl, power, ships) or _bombard_problems(rs, state, decl, power, index)
+
+
+def _bombard_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: str,
+                      index: dict[int, tuple[str, Unit]]) -> list[Problem]:
+    """AAE-BOMB-01/02/03/06: the ships named to bombard the target (``"bombard": [ids]``)."""
+    named = decl.get("bombard", [])
+    if not named:
+        return []
+    if not any(t.has("shore_bombardment") for t in rs.data.units.values()):
+        return [("AA41-UNIT-BB-01", "There is no shore bombardment in this game.", {})]
+    zone, target = decl["sea_zone"], decl["target"]
+    others = [d for d in declarations(state) if (d["target"], d["sea_zone"]) != (target, zone)]
+    for sid in named:
+        found = index.get(sid)
+        if found is None or found[1]["owner"] != power or combat_rules.bombard_value(rs, found[1]) <= 0:
+            return [("AAE-BOMB-01", "Only your battleships and cruisers bombard: unit {unit_id} cannot.",
+                     {"unit_id": sid})]
+        if found[0] != zone:
+            return [("AAE-BOMB-01", "Ships bombard {space} only from the sea zone of the landing, {zone}.",
+                     {"space": target, "zone": zone})]
+        if found[1].get("t_bombarded") or any(sid in d.get("bombard", []) for d in others):
+            return [("AAE-BOMB-06", "Unit {unit_id} already bombards: a ship bombards one territory once a"
+                                    " turn.", {"unit_id": sid})]
+    from pbem.games.aa.combat_open import sea_battle_units
+
+    if sea_battle_units(rs, state, zone, power, [decl]):
+        return [("AAE-BOMB-02", "No ship bombards from {zone}: a sea battle will be fought there.", {"zone": zone})]
+    landing = len(decl["units"]) + sum(len(d["units"]) for d in others if d["target"] == target)
+    bombarding = len(named) + sum(len(d.get("bombard", [])) for d in others if d["target"] == target)
+    if bombarding > landing:
+        return [("AAE-BOMB-03", "At most {limit} ships may bombard {space}: one per land unit landed there.",
+                 {"limit": landing, "space": target})]
+    return []
 
 
 def _air_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: str,
@@ -168,6 +207,8 @@ def parse_declaration(order: dict[str, Any], state: State, power: str) -> dict[s
         raise InvalidOrder("AA41-AMP-02", "'air' maps air unit ids to \"sea\" or \"land\".") from exc
     decl: dict[str, Any] = {"target": target, "sea_zone": zone, "transports": transports, "units": units,
                             "air": assigned}
+    if order.get("bombard"):
+        decl["bombard"] = sorted(parse_ids(order, "bombard"))
     sea_battle = order.get("sea_battle")
     if sea_battle is not None:
         if not isinstance(sea_battle, bool):

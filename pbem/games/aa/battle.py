@@ -66,24 +66,31 @@ def can_hit(shooter: UnitType, target: UnitType, own_destroyer: bool) -> bool:
 
 
 def firing_dice(types: Mapping[str, UnitType], shooters: Iterable[Unit], side: str, own_destroyer: bool,
-                target: int | None = None, targets: Iterable[Unit] | None = None) -> list[dict[str, Any]]:
+                target: int | None = None, targets: Iterable[Unit] | None = None,
+                values: Mapping[int, int] | None = None,
+                dice_per: Mapping[str, int] | None = None) -> list[dict[str, Any]]:
     """One die description per shooter with a value above 0 (AA41-CMB-05; transports never roll).
 
     ``target`` overrides the value (surprise strike: 2 attacking, 1 defending, AA41-CMB-13).
     ``targets``: the units the hits may strike; a restriction that cannot matter against them
     (no air unit for submarine hits, no submarine for air hits) is dropped, so that low luck
-    pools every hit that may strike the same units.
+    pools every hit that may strike the same units. ``values``: the edition's value of each
+    shooter by id (artillery support, research: ``combat_rules.attack_values``); ``dice_per``:
+    dice of a unit type rolling more than one (heavy bombers, AAE-TECH-12).
     """
     classes = None if targets is None else {target_class(types[u["type"]]) for u in targets}
     dice = []
     for unit in shooters:
         ut = types[unit["type"]]
         hit_on = value(ut, side) if target is None else target
+        if values is not None and target is None:
+            hit_on = values.get(unit["id"], hit_on)
         if hit_on > 0 and not ut.has("defenceless"):
             cat = category(ut, own_destroyer)
             if classes is not None and (cat == "S" and "air" not in classes or cat == "A" and "sub" not in classes):
                 cat = "N"
-            dice.append({"unit": unit["type"], "unit_id": unit["id"], "target": hit_on, "cat": cat})
+            for _ in range((dice_per or {}).get(ut.id, 1)):
+                dice.append({"unit": unit["type"], "unit_id": unit["id"], "target": hit_on, "cat": cat})
     return dice
 
 

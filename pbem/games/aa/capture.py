@@ -90,9 +90,23 @@ def _payload(territory: str, power: str, previous: str | None, by: str, *, liber
             "ipcs": 0, "ipcs_from": None}
 
 
+def _capture_guns(rs: AARuleset, state: State, p: dict[str, Any]) -> None:
+    """AAE-AA-07, AAE-CMB-17/21: AA guns change hands with a territory taken from the enemy (or
+    taken this turn and liberated); those in a friendly territory returned with a liberated
+    capital stay with their owners (AAE-CMB-23)."""
+    taken = p["territory"] in state["captured_this_turn"] or (
+        p["from"] is not None and is_enemy(rs, state, p["from"], p["power"]))
+    if not taken:
+        return
+    for unit in state["units"][p["territory"]]:
+        if "aboard" not in unit and rs.data.units[unit["type"]].has("captured_with_territory"):
+            unit["owner"] = p["power"]
+
+
 def _evolve_captured(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
     state["owners"][p["territory"]] = p["power"]
+    _capture_guns(rs, state, p)
     if p["territory"] not in state["captured_this_turn"]:
         state["captured_this_turn"].append(p["territory"])
     if p.get("ipcs"):

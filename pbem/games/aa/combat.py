@@ -24,7 +24,7 @@ from pbem.engine.errors import Refusal, format_message
 from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import battle as arith
-from pbem.games.aa import combat_open, combat_round, standing, stranded
+from pbem.games.aa import combat_open, combat_opening, combat_round, combat_rules, standing, stranded
 from pbem.games.aa.combat_state import EVOLVERS as _STATE_EVOLVERS
 from pbem.games.aa.combat_state import Battle, attackers, defenders
 from pbem.games.aa.retreat import destinations as retreat_destinations
@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 
 def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
+    first_step = combat_rules.rules(rs).first_step
+    if first_step is not None:
+        first_step(rs, ctx)  # AAE-CMB-01: strategic bombing raids and rockets come first
     combat_open.open_battles(rs, ctx)
 
 
@@ -275,7 +278,7 @@ def _describe_landed(rs: AARuleset, event: dict[str, Any]) -> str:
 
 ORDERS = {"battle": battle_order, "press": battle_order, "retreat": retreat_order, "submerge": submerge_order,
           "casualties": casualties_order, **standing.ORDERS, **stranded.ORDERS}
-EVOLVERS = {**_STATE_EVOLVERS, **standing.EVOLVERS, **stranded.EVOLVERS}
+EVOLVERS = {**_STATE_EVOLVERS, **combat_opening.EVOLVERS, **standing.EVOLVERS, **stranded.EVOLVERS}
 PHASE_START = {"combat": open_battles, **stranded.PHASE_START}
 PHASE_EXIT_CHECKS = {"combat": battles_left}
 OWED = owed
@@ -286,4 +289,5 @@ VIEW_REDACTORS = standing.VIEW_REDACTORS
 EVENT_REDACTORS = standing.EVENT_REDACTORS
 DESCRIBERS = {"aa.battle_round": _describe_round, "aa.casualties": _describe_casualties,
               "aa.battle_ended": _describe_ended, "aa.retreated": _describe_retreat,
-              "aa.submerged": _describe_submerged, "aa.battle_landed": _describe_landed, **standing.DESCRIBERS}
+              "aa.submerged": _describe_submerged, "aa.battle_landed": _describe_landed, **standing.DESCRIBERS,
+              **combat_opening.DESCRIBERS}

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa import combat_round
+from pbem.games.aa import combat_opening, combat_round
 from pbem.games.aa.capture import capture
 from pbem.games.aa.combat_state import Battle, attackers, defenders, is_cargo
 from pbem.games.aa.state import State, Unit, is_enemy
@@ -36,7 +36,7 @@ def _enemies(rs: AARuleset, state: State, space: str, power: str, domains: tuple
     units = state["units"][space]
     by_id = {u["id"]: u for u in units}
     return [u for u in units if is_enemy(rs, state, power, u["owner"]) and rs.data.units[u["type"]].domain in domains
-            and not is_cargo(rs, u, by_id)]
+            and not is_cargo(rs, u, by_id) and not rs.data.units[u["type"]].has("never_casualty")]
 
 
 def sea_participants(rs: AARuleset, state: State, zone: str, power: str) -> list[Unit]:
@@ -118,12 +118,14 @@ def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
         if owner is None or not is_enemy(rs, state, power, owner):
             continue
         decl = [d for d in assaults if d["target"] == territory]
-        mine = [u for u in state["units"][territory] if u["owner"] == power
+        mine = [u for u in state["units"][territory] if u["owner"] == power and not u.get("t_raided")
                 and rs.data.units[u["type"]].domain in ("land", "air")]
         if not mine and not decl:
             continue
         foes = _enemies(rs, state, territory, power, ("land", "air"))
         if not foes and not decl:
+            # AAE-CMB-19: no rounds; an AA gun there first fires at the attacking aircraft
+            combat_opening.antiaircraft_fire(rs, ctx, territory, power, mine, "antiaircraft fire")
             if any(rs.data.units[u["type"]].domain == "land" for u in mine):
                 capture(rs, ctx, territory, power)  # AA41-CMB-26, AA41-CAP-01b
             continue

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import battle as arith
+from pbem.games.aa import combat_opening, combat_rules
 from pbem.games.aa.capture import capture
 from pbem.games.aa.combat_state import (
     Battle,
@@ -28,9 +29,9 @@ from pbem.games.aa.standing import prefs
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
 
-STAGES = ("a_strike", "d_strike", "strike_remove", "a_fire", "d_fire", "remove")
+STAGES = ("bombard", "a_strike", "d_strike", "strike_remove", "a_fire", "d_fire", "remove")
 STEP_NAMES = {"a_strike": "surprise strike", "d_strike": "surprise strike", "a_fire": "attacker fire",
-              "d_fire": "defender fire"}
+              "d_fire": "defender fire", "bombard": "shore bombardment"}
 
 
 def side_units(rs: AARuleset, state: dict[str, Any], b: Battle, side: str) -> list[dict[str, Any]]:
@@ -66,6 +67,7 @@ def start_round(rs: AARuleset, ctx: OrderContext, b: Battle, submerge: list[int]
     """Steps 1-2: line up, submarines submerge (attacker first, AA41-CMB-11), then fight."""
     state = ctx.state
     place = b["place"]
+    combat_opening.before_round_one(rs, ctx, b)  # AAE-AA-02: antiaircraft fire
     if conclude_if_over(rs, ctx, b):
         return
     att, dfn = attackers(rs, state, b), defenders(rs, state, b)
@@ -98,6 +100,16 @@ def _subs(rs: AARuleset, units: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [u for u in units if rs.data.units[u["type"]].has("first_strike")]
 
 
+def _bombard(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
+    """AAE-BOMB-04/05: round 1 of an amphibious assault opens with the ships' bombardment."""
+    if b["round"] != 1:
+        return True
+    hits = combat_opening.bombard(rs, ctx, b)
+    if not hits:
+        return True
+    return assign(rs, ctx, b, "defender", hits, STEP_NAMES["bombard"], "a_strike", remove=False)
+
+
 def _a_strike(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
     if not b["strike"]["attacker"]:
         return True
@@ -121,6 +133,12 @@ def _remove_set_aside(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
     return True
 
 
+def _strike_remove(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
+    """The attacker's surprise-strike casualties go (AA41-CMB-13); bombardment casualties stay
+    set aside: they fire in round 1 (AAE-BOMB-05)."""
+    return _remove_set_aside(rs, ctx, b) if b["strike"]["attacker"] else True
+
+
 def _a_fire(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
     shooters = attackers(rs, ctx.state, b)
     if b["strike"]["attacker"]:  # submarines that struck do not fire again (AA41-CMB-14)
@@ -135,7 +153,7 @@ def _d_fire(rs: AARuleset, ctx: OrderContext, b: Battle) -> bool:
     return fire(rs, ctx, b, "defender", shooters, "d_fire", "remove", remove=True)
 
 
-_STEPS = {"a_strike": _a_strike, "d_strike": _d_strike, "strike_remove": _remove_set_aside,
+_STEPS = {"bombard": _bombard, "a_strike": _a_strike, "d_strike": _d_strike, "strike_remove": _strike_remove,
           "a_fire": _a_fire, "d_fire": _d_fire, "remove": _remove_set_aside}
 
 
@@ -153,7 +171,11 @@ def fire(rs: AARuleset, ctx: OrderContext, b: Battle, side: str, shooters: list[
     # (AA41-CMB-05, AA41-CMB-09); otherwise every shooter rolls (AA41-CMB-27)
     if not any(arith.can_hit(types[s["type"]], types[t["type"]], destroyer) for s in shooters for t in targets):
         return True
-    dice = arith.firing_dice(types, shooters, side, destroyer, targets=targets)
+    values, dice_per = None, None
+    if side == "attacker":  # artillery support, research (AAE-UNIT-INF-02, AAE-TECH-01/07/08/12)
+        values = combat_rules.attack_values(rs, state, b["attacker"], own)
+        dice_per = combat_rules.attack_dice(rs, state, b["attacker"])
+    dice = arith.firing_dice(types, shooters, side, destroyer, targets=targets, values=values, dice_per=dice_per)
     if not dice:
         return True
     roller = b["attacker"] if side == "attacker" else b["defenders"][0]

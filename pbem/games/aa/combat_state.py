@@ -56,6 +56,8 @@ def defenders(rs: AARuleset, state: State, battle: Battle) -> list[Unit]:
     for unit in units:
         if not is_enemy(rs, state, attacker, unit["owner"]) or unit.get("t_submerged"):
             continue
+        if rs.data.units[unit["type"]].has("never_casualty"):
+            continue  # AAE-AA-06: never on the battle board
         if rs.data.units[unit["type"]].domain in wanted and not is_cargo(rs, unit, by_id):
             out.append(unit)
     return out

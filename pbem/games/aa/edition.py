@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pbem.games.aa.combat_rules import CombatRules
+
 if TYPE_CHECKING:
     from pbem.games.aa.data import ScenarioData
     from pbem.games.aa.ruleset import AARuleset
@@ -55,6 +57,8 @@ class Edition:
     #: ``None`` outside a game: answer for the start). Global 1940 decides from declarations of
     #: war kept in the state; side-based editions from the sides.
     at_war: Callable[[AARuleset, State | None, str, str], bool] = side_based_at_war
+    #: what the edition changes in Conduct combat (``combat_rules.py``; default A&A 1941)
+    combat: CombatRules = field(default_factory=CombatRules)
     #: the rules modules of this edition (the family's, plus edition-specific ones)
     modules: tuple[str, ...] = FAMILY_MODULES
     #: rule IDs of this edition that differ from the family's IDs (``"AA41-CM-07" -> "G40-CM-08"``)

@@ -68,7 +68,8 @@ def combat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
                     problems.append(("AA41-CM-07", "{unit} {unit_id} ended its combat move in {space}, where there"
                                                    " is no battle and no declared amphibious assault.",
                                                    {"unit": unit["type"], "unit_id": unit["id"], "space": space}))
-            elif kind.domain == "air" and not _air_target_ok(rs, state, space, power, targets):
+            elif kind.domain == "air" and unit.get("t_raided") != space \
+                    and not _air_target_ok(rs, state, space, power, targets):  # AAE-SBR-01: a raider
                 problems.append(("AA41-CM-21", "{unit} {unit_id} ended its combat move in {space}, where there is"
                                                " nothing to attack and none of your land units attack.",
                                                {"unit": unit["type"], "unit_id": unit["id"], "space": space}))

@@ -48,6 +48,21 @@ class DeclareAmphibious(TypedDict, total=False):
     units: list[int]
     air: dict[str, Literal["sea", "land"]]
     sea_battle: bool  # fight enemy submarines/transports in the zone (AA41-AMP-05); default: ignore them
+    bombard: list[int]  # battleships/cruisers bombarding the target (AAE-BOMB)
+
+
+class DeclareRaid(TypedDict):
+    type: Literal["declare_raid"]
+    target: str
+    units: list[int]  # bombers raiding the target's complex (AAE-SBR-01); [] withdraws
+
+
+class DeclareRocket(TypedDict):
+    type: Literal["declare_rocket"]
+    target: str
+    # "from" is a Python keyword: the field is added below
+
+
 
 
 class Battle(TypedDict, total=False):
@@ -117,7 +132,7 @@ class PlaceFreeInfantry(TypedDict):
 
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
-           | CombatBlock | PlaceFreeInfantry)
+           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -125,7 +140,7 @@ _TYPED: dict[str, type[Any]] = {
     "press": Battle, "submerge": Submerge, "casualties": Casualties, "retreat": Retreat,
     "standing": Standing, "land_stranded": LandStranded, "research": Research,
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
-    "place_free_infantry": PlaceFreeInfantry,
+    "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}
@@ -157,3 +172,4 @@ ORDER_FIELDS: dict[str, dict[str, Any]] = {
            if name != "type"}
     for kind, typed in _TYPED.items()
 }
+ORDER_FIELDS["declare_rocket"]["from"] = _field_schema("str")  # AAE-TECH-02: the launching territory

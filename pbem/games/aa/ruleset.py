@@ -150,6 +150,12 @@ class AARuleset(Ruleset):
         position.setdefault("round", 1)
         position.setdefault("power", data.turn_order[0])
         position.setdefault("phase", "purchase")
+        if self.edition.turn_steps is not None:  # the opening phase may be off (optional research)
+            from pbem.games.aa.sequence import next_step
+
+            first = next_step(self, build_state(self, position, options), None)
+            if first is not None:
+                position["power"], position["phase"] = first
         return position
 
     def position_to_state(self, position: dict[str, Any], options: dict[str, Any]) -> State:

@@ -53,7 +53,8 @@ class AAUI(GameUI):
         if kind == "stranded":
             return _("%(power)s: land a stranded fighter", power=power)
         if kind not in describe.PHASES and isinstance(owed.get("prompt_key"), str):  # research chart...
-            prompt = str(_(owed["prompt_key"]))
+            key = str(owed["prompt_key"])  # an engine prompt marked N_ in the rules package
+            prompt = str(_(key))
             return prompt.replace("{power}", power).replace("{phase}", describe.phase_name(_, owed.get("phase_key")))
         return _("%(power)s: %(phase)s", power=power, phase=describe.phase_name(_, kind))
 

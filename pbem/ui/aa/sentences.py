@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pbem.ui.aa.describe import count_text, phase_name, power_name, space_name, spaces_text, step_name
+from pbem.ui.aa.sentences_combat import SENTENCES as COMBAT_SENTENCES
 from pbem.ui.aa.sentences_editions import SENTENCES as EDITIONS
 from pbem.ui.i18n import N_
 
@@ -256,3 +257,4 @@ SENTENCES: dict[str, Sentence] = {
         stranded_lost, standing, turn_started, phase_started, income_collected, game_won)}
 
 SENTENCES.update(EDITIONS)
+SENTENCES.update(COMBAT_SENTENCES)  # the combat events' own sentences

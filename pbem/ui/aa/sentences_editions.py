@@ -1,8 +1,8 @@
-"""Sentences of the events the editions after A&A 1941 add (research, strategic bombing raids,
-rockets, antiaircraft fire, shore bombardment, repairs, China's free infantry, income with
-national objectives, victory cities): ``fn(story, payload, event) -> sentence``, merged into
-``sentences.SENTENCES``. Units are counted by type, spaces and powers named in the reader's
-language; nothing here decides a rule, the payloads carry the outcome.
+"""Sentences of the events the editions after A&A 1941 add: research and breakthroughs, repairs,
+complexes built, China's free infantry and combat block, income with national objectives, victory
+cities (the combat events' are in ``sentences_combat.py``). ``fn(story, payload, event) ->
+sentence``, merged into ``sentences.SENTENCES``; units counted by type, spaces and powers named in
+the reader's language; nothing here decides a rule, the payloads carry the outcome.
 """
 
 from __future__ import annotations
@@ -46,40 +46,7 @@ def breakthrough(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
                faces=faces, chart=chart_name(s._, p.get("chart")), advance=advance_name(s._, p.get("advance")))
 
 
-# -- strategic bombing raids, rockets, repairs ----------------------------------------------
-
-
-def raid_declared(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    units = list(p.get("units") or [])
-    if not units:
-        return s._("%(power)s calls off the raid on %(target)s", power=_who(s, p, event),
-                   target=space_name(s._, p.get("target")))
-    return s._("%(power)s sends %(units)s on a strategic bombing raid against the industrial complex in "
-               "%(target)s", power=_who(s, p, event), units=s.units(units), target=space_name(s._, p.get("target")))
-
-
-def raid(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    _ = s._
-    target, power = space_name(_, p.get("target")), _who(s, p, event)
-    survivors = list(p.get("survivors") or [])
-    if not survivors:
-        return _("Strategic bombing raid on %(target)s: no bomber of %(power)s gets through", target=target,
-                 power=power)
-    return _("Strategic bombing raid on %(target)s: %(units)s of %(power)s roll %(rolled)s; the industrial "
-             "complex takes %(damage)s damage markers", target=target, units=s.units(survivors), power=power,
-             rolled=p.get("rolled", 0), damage=p.get("damage", 0))
-
-
-def rocket_declared(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    return s._("%(power)s aims a rocket from %(site)s at the industrial complex in %(target)s",
-               power=_who(s, p, event), site=space_name(s._, p.get("from")), target=space_name(s._, p.get("target")))
-
-
-def rocket(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    return s._("Rocket attack from %(site)s on %(target)s: %(power)s rolls %(rolled)s; the industrial complex takes "
-               "%(damage)s damage markers", site=space_name(s._, p.get("from")),
-               target=space_name(s._, p.get("target")), power=_who(s, p, event), rolled=p.get("rolled", 0),
-               damage=p.get("damage", 0))
+# -- repairs ---------------------------------------------------------------------------------
 
 
 def repaired(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
@@ -87,27 +54,6 @@ def repaired(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     parts = ", ".join(s._("%(n)s in %(space)s", n=n, space=space_name(s._, t)) for t, n in repairs.items())
     return s._("%(power)s repairs damage markers (%(repairs)s) for %(cost)s IPCs", power=_who(s, p, event),
                repairs=parts or s._("nothing"), cost=p.get("cost", 0))
-
-
-# -- combat openings -----------------------------------------------------------------------
-
-
-def antiaircraft_fire(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    _ = s._
-    place, owner = space_name(_, p.get("place")), power_name(_, p.get("owner"), s.names)
-    targets, lost = list(p.get("targets") or []), list(p.get("destroyed") or [])
-    if not lost:
-        return _("Antiaircraft fire of %(power)s in %(place)s at %(units)s: no aircraft is hit", power=owner,
-                 place=place, units=s.units(targets))
-    return _("Antiaircraft fire of %(power)s in %(place)s at %(units)s: %(lost)s shot down", power=owner,
-             place=place, units=s.units(targets), lost=s.by_owner(lost))
-
-
-def bombarded(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    place, ships = space_name(s._, p.get("place")), s.units(p.get("ships") or [])
-    return s._.ngettext("Shore bombardment of %(place)s by %(ships)s: %(num)d hit",
-                        "Shore bombardment of %(place)s by %(ships)s: %(num)d hits", int(p.get("hits", 0) or 0),
-                        place=place, ships=ships)
 
 
 # -- China, complexes ------------------------------------------------------------------------
@@ -188,9 +134,7 @@ def victory(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 SENTENCES = {
     "aa.aae_research_rolled": research_rolled, "aa.aae_breakthrough": breakthrough,
-    "aa.raid_declared": raid_declared, "aa.raid": raid, "aa.rocket_declared": rocket_declared,
-    "aa.rocket": rocket, "aa.aae_repaired": repaired, "aa.antiaircraft_fire": antiaircraft_fire,
-    "aa.bombarded": bombarded, "aa.aae_china_infantry": china_infantry,
+    "aa.aae_repaired": repaired, "aa.aae_china_infantry": china_infantry,
     "aa.aae_free_infantry_placed": free_infantry_placed, "aa.aae_combat_block": combat_block,
     "aa.site_placed": site_placed, "aa.aae_income_collected": income, "aa.aae_game_won": victory,
 }

@@ -25,7 +25,7 @@ def firing_gun(data: AnniversaryData, state: State, territory: str, attacker: st
     """AAE-AA-04: the one AA gun that fires in ``territory`` (the defenders' best one: with
     Radar if any of their guns has it), or None. Guns of the attacker's side never fire at it."""
     guns = [u for u in state["units"].get(territory, [])
-            if u["type"] == "aa_gun" and "aboard" not in u
+            if data.unit(u["type"]).has("anti_aircraft") and "aboard" not in u
             and data.side_of(u["owner"]) != data.side_of(attacker)]
     if not guns:
         return None

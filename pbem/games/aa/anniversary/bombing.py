@@ -123,7 +123,7 @@ def check_rockets(data: AnniversaryData, state: State, power: str,
         raise IllegalOrder("AAE-TECH-13", "One rocket per territory and one rocket per "
                            "industrial complex in a turn.")
     for site, target in launches:
-        if not any(u["type"] == "aa_gun" and u["owner"] == power and "aboard" not in u
+        if not any(data.unit(u["type"]).has("rocket_launcher") and u["owner"] == power and "aboard" not in u
                    for u in state["units"].get(site, [])):
             raise IllegalOrder("AAE-TECH-02", "{power} has no AA gun in {space}.",
                                {"power": power, "space": site})

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import IllegalOrder
 from pbem.engine.i18n import N_
 from pbem.games.aa.anniversary import china, china_turn, complexes, research, turn
+from pbem.games.aa.anniversary.combat_hooks import COMBAT
+from pbem.games.aa.anniversary.combat_hooks import MODULES as COMBAT_MODULES
+from pbem.games.aa.anniversary.combat_hooks import RULE_IDS as COMBAT_RULE_IDS
 from pbem.games.aa.anniversary.data import SCENARIOS, AnniversaryData, anniversary
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State, side_based_at_war
 
@@ -57,7 +60,7 @@ POSITION_KEYS: dict[str, dict[str, Any]] = {
 #: the family's rules modules, the edition's income and victory in place of the family's
 MODULES = (*("pbem.games.aa.anniversary.economy" if m == "pbem.games.aa.economy" else m
                for m in FAMILY_MODULES), "pbem.games.aa.anniversary.research_phase",
-           "pbem.games.aa.anniversary.china_turn")
+           "pbem.games.aa.anniversary.china_turn", *COMBAT_MODULES)
 
 
 def scenario_data(rs: AARuleset, state: State) -> AnniversaryData:
@@ -140,6 +143,8 @@ EDITION = Edition(
     skipped_without_capital=("research", "purchase", "mobilize", "collect_income"),
     options=OPTIONS,
     at_war=side_based_at_war,
+    combat=COMBAT,
+    rule_ids=COMBAT_RULE_IDS,
     modules=MODULES,
     scenarios=SCENARIOS,
     scenario_option="scenario",

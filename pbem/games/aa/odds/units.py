@@ -1,9 +1,13 @@
 """Unit statistics of every A&A edition the calculator knows, keyed by edition.
 
-A&A 1941 is read from its converted rules data (``rules/aa1941/units.json`` through
-:mod:`pbem.games.rulesdata`). Anniversary and Global 1940 have no converted unit data yet: their
-values come from the rule checklists (AAE-UNIT-*, section C.1 of the Anniversary spec; G40 unit
-table, section C of the Global 1940 spec) and live in the small tables below.
+A&A 1941 and Anniversary are read from the converted rules data the referee reads
+(``rules/aa1941/units.json``; ``rules/anniversary/units.json`` through
+:mod:`pbem.games.aa.anniversary.data`), so the calculator and the referee share one unit model:
+Anniversary's artillery support, bombardment values, AA guns and casualty rules are read from
+the same ability names (``artillery_support``/``supported_by_artillery``, ``bombard``,
+``anti_aircraft``, ``never_casualty``, ``captures_territory``). Global 1940 has no converted
+unit data yet: its values come from its rule checklist (G40 unit table, section C) and live in
+the small table below.
 
 :class:`CombatUnit` adds to the referee's :class:`~pbem.games.aa.data.UnitType` what the
 calculator needs beyond it: who a unit supports, its bombardment value, whether it is an AA gun.
@@ -40,17 +44,10 @@ def _ut(uid: str, name: str, cost: int, attack: int, defense: int, domain: str, 
 
 
 _SEA = {"warship": True, "surface_warship": True}
-# Anniversary, section C.1 (AAE-UNIT-*-01).
-_ANNIVERSARY = {
-    "infantry": CombatUnit(_ut("infantry", "Infantry", 3, 1, 2, "land"), supported_attack=2, captures=True),
-    "artillery": CombatUnit(_ut("artillery", "Artillery", 4, 2, 2, "land"), supports=("infantry",),
-                            captures=True),  # AAE-UNIT-ART-01/02, AAE-UNIT-INF-02
-    "tank": CombatUnit(_ut("tank", "Tank", 5, 3, 3, "land"), captures=True),  # AAE-UNIT-ARM-01
-    "aa_gun": CombatUnit(_ut("aa_gun", "AA gun", 6, 0, 0, "land"), aa_gun=True, casualty=False),  # AAE-AA-06
+# The units Global 1940 shares with Anniversary's section C.1 (AAE-UNIT-*-01; G40 fighters are redefined).
+_SHARED = {
     "fighter": CombatUnit(_ut("fighter", "Fighter", 10, 3, 4, "air")),  # AAE-UNIT-FTR-01
     "bomber": CombatUnit(_ut("bomber", "Bomber", 12, 4, 1, "air")),  # AAE-UNIT-BMB-01
-    "battleship": CombatUnit(_ut("battleship", "Battleship", 20, 4, 4, "sea", hits=2, **_SEA), bombard=4),
-    "carrier": CombatUnit(_ut("carrier", "Aircraft carrier", 14, 1, 2, "sea", carrier_capacity=2, **_SEA)),
     "cruiser": CombatUnit(_ut("cruiser", "Cruiser", 12, 3, 3, "sea", **_SEA), bombard=3),  # AAE-UNIT-CA-01
     "destroyer": CombatUnit(_ut("destroyer", "Destroyer", 8, 2, 2, "sea", destroyer=True, **_SEA)),
     "submarine": CombatUnit(_ut("submarine", "Submarine", 6, 2, 1, "sea", submarine=True, warship=True)),
@@ -58,8 +55,7 @@ _ANNIVERSARY = {
 }
 # Global 1940, unit table (section C); G40-CMB-04 combined arms, G40-AA-01, G40-CMB-20.
 _GLOBAL1940 = {
-    **{k: v for k, v in _ANNIVERSARY.items() if k in ("fighter", "bomber", "cruiser", "destroyer", "submarine",
-                                                       "transport")},
+    **_SHARED,
     "infantry": CombatUnit(_ut("infantry", "Infantry", 3, 1, 2, "land"), supported_attack=2, captures=True),
     "artillery": CombatUnit(_ut("artillery", "Artillery", 4, 2, 2, "land"), supports=("infantry", "mech_infantry"),
                             captures=True),
@@ -84,12 +80,31 @@ def _aa1941() -> dict[str, CombatUnit]:
     return out
 
 
+@cache
+def _anniversary() -> dict[str, CombatUnit]:
+    """The referee's Anniversary roster (AAE-UNIT-*-01), industrial complexes left out (AAE-UNIT-IC-01)."""
+    from pbem.games.aa.anniversary.data import anniversary
+
+    data = anniversary("1941")
+    raised = tuple(t for t in data.unit_order if data.unit(t).has("supported_by_artillery"))
+    out = {}
+    for uid in data.unit_order:
+        ut = data.unit(uid)
+        if ut.has("immobile"):
+            continue
+        out[uid] = CombatUnit(ut, supports=raised if ut.has("artillery_support") else (),
+                              supported_attack=ut.attack + 1 if ut.has("supported_by_artillery") else 0,
+                              bombard=ut.bombard, aa_gun=ut.has("anti_aircraft"),
+                              casualty=not ut.has("never_casualty"), captures=ut.has("captures_territory"))
+    return out
+
+
 def table(edition: str) -> dict[str, CombatUnit]:
     """Every unit type of ``edition`` (ValueError for an unknown edition)."""
     if edition == "aa1941":
         return _aa1941()
     if edition == "anniversary":
-        return _ANNIVERSARY
+        return _anniversary()
     if edition == "global1940":
         return _GLOBAL1940
     raise ValueError(f"Unknown edition '{edition}' (one of {', '.join(EDITIONS)}).")

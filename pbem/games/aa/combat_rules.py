@@ -1,0 +1,76 @@
+"""The edition hooks of Conduct combat (``Edition.combat``), and the family's reading of them.
+
+The family's battle code asks these questions and never names an edition; each hook left
+``None`` gives A&A 1941's answer, so a 1941 game emits exactly the events it always did.
+
+* ``attack_values(rs, state, power, attackers) -> {unit id: attack}``: support between
+  units (artillery raising infantry) and research (jet fighters, super submarines), AAE-UNIT-INF-02,
+  AAE-TECH-01/07/08. Default: each unit type's ``attack``.
+* ``attack_dice(rs, state, power, unit type) -> n``: dice an attacking unit rolls
+  (heavy bombers: two, AAE-TECH-12). Default 1.
+* ``aa_hit(rs, state, gun) -> n``: an ``anti_aircraft`` unit's hit value (1; 2 with radar,
+  AAE-AA-03, AAE-TECH-10). ``None``: the edition has no AA fire.
+* ``first_step(rs, ctx)``: the step of Conduct combat before the battles (strategic bombing
+  raids and rockets, AAE-CMB-01; Anniversary: ``anniversary/raids.py``).
+
+Units are recognised by ability name: ``anti_aircraft`` (fires before round 1, AAE-AA),
+``never_casualty`` (never on the battle board: AA guns, AAE-AA-06), ``captured_with_territory``
+(changes hands with its territory, AAE-AA-07), ``shore_bombardment`` (bombards with its type's
+``bombard`` value, AAE-BOMB-04), ``strategic_bombing`` (raids a complex, AAE-SBR-01),
+``rocket_launcher`` (fires a rocket with the Rockets advance, AAE-TECH-02).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pbem.engine.ruleset import OrderContext
+    from pbem.games.aa.ruleset import AARuleset
+
+State = dict[str, Any]
+Unit = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class CombatRules:
+    """What an edition changes in Conduct combat (all ``None``: A&A 1941)."""
+
+    attack_values: Callable[[AARuleset, State, str, Sequence[Unit]], dict[int, int]] | None = None
+    attack_dice: Callable[[AARuleset, State, str, str], int] | None = None
+    aa_hit: Callable[[AARuleset, State, Unit], int] | None = None
+    #: ``first_step(rs, ctx)``: run when Conduct combat starts, before the battles open
+    #: (strategic bombing raids and rockets, AAE-CMB-01)
+    first_step: Callable[[AARuleset, OrderContext], None] | None = None
+
+
+def rules(rs: AARuleset) -> CombatRules:
+    combat: CombatRules | None = getattr(rs.edition, "combat", None)
+    return combat if combat is not None else CombatRules()
+
+
+def attack_values(rs: AARuleset, state: State, power: str, units: Sequence[Unit]) -> dict[int, int] | None:
+    """Attack value of each attacking unit, or None when the edition changes nothing."""
+    hook = rules(rs).attack_values
+    return None if hook is None else hook(rs, state, power, units)
+
+
+def attack_dice(rs: AARuleset, state: State, power: str) -> dict[str, int] | None:
+    """Dice per attacking unit type where not one, or None when the edition changes nothing."""
+    hook = rules(rs).attack_dice
+    if hook is None:
+        return None
+    return {t: n for t in rs.data.units if (n := hook(rs, state, power, t)) != 1}
+
+
+def never_casualty(rs: AARuleset, unit: Unit) -> bool:
+    """AAE-AA-06, AAE-UNIT-IC-01: units never on the battle board."""
+    return rs.data.units[unit["type"]].has("never_casualty")
+
+
+def bombard_value(rs: AARuleset, unit: Unit) -> int:
+    """AAE-BOMB-04: a ``shore_bombardment`` unit's bombardment value (0: it cannot)."""
+    utype = rs.data.units[unit["type"]]
+    return int(getattr(utype, "bombard", 0)) if utype.has("shore_bombardment") else 0

@@ -1,0 +1,105 @@
+"""The odds calculator applies the referee's Anniversary rules: same unit model, same dice.
+
+For each battle the referee fights round 1 (AA dice all missing) and the calculator's model of
+the same battle is asked for its opening dice: the attacker's dice (artillery support, shore
+bombardment: AAE-UNIT-INF-02, AAE-BOMB-04/05), the defender's dice, and the AA gun's dice and
+hit value (AAE-AA-03, AAE-TECH-10) must be the same multisets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from pbem.games.aa.anniversary.data import anniversary
+from pbem.games.aa.odds.model import Battle
+from pbem.games.aa.odds.spec import BattleSpec, Options
+from pbem.games.aa.odds.units import table
+from tests.games.anniversary.combat_kit import KARELIA, SZ5, att, combat, ids, rolls, unit
+
+AA_STEP = "antiaircraft fire"
+
+
+def _referee(attack: dict[str, int], defend: dict[str, int], bombard: dict[str, int], radar: bool) -> Any:
+    land = [t for t, n in attack.items() for _ in range(n) if anniversary().unit(t).domain == "land"]
+    karelia = [unit(t, "ussr", n) for t, n in defend.items()]
+    karelia += [att(t, n) for t, n in attack.items() if anniversary().unit(t).domain == "air"]
+    zone: list[dict[str, Any]] = [att(t, n, came_from=SZ5) for t, n in bombard.items()]
+    for i in range(0, len(land), 2):  # one transport per two land units
+        zone.append(att("transport", came_from=SZ5))
+        zone += [{"type": t, "owner": "germany", "aboard_entry": len(zone) - 1} for t in land[i:i + 2]]
+    game = combat({KARELIA: karelia, SZ5: zone}, dice=[6] * 80, end=False,
+                  research={"ussr": ["radar"]} if radar else None)
+    ships = [u["id"] for u in game.state["units"][SZ5] if u["type"] in bombard]
+    game.submit("germany", {"type": "declare_amphibious", "target": KARELIA, "sea_zone": SZ5,
+                            "transports": ids(game, SZ5, "transport"),
+                            "units": [u["id"] for u in game.state["units"][SZ5] if "aboard" in u],
+                            "bombard": ships})
+    game.submit("germany", {"type": "end_phase"})
+    game.submit("germany", {"type": "battle", "place": KARELIA})
+    return game
+
+
+def _dice(game: Any, side: str, steps: tuple[str, ...]) -> Counter[int]:
+    out: Counter[int] = Counter()
+    for roll in rolls(game):
+        ctx = roll["context"]
+        if ctx.get("side") == side and ctx.get("step") in steps and ctx.get("round", 1) == 1:
+            out.update(d["target"] for d in roll["dice"])
+    return out
+
+
+def _odds_dice(groups: dict[str, list[tuple[int, int]]]) -> Counter[int]:
+    out: Counter[int] = Counter()
+    for dice in groups.values():
+        for value, n in dice:
+            out[value] += n
+    return out
+
+
+BATTLES = {
+    "AAE_UNIT_INF_02_artillery": ({"infantry": 3, "artillery": 1, "tank": 1}, {"infantry": 3}, {}, False),
+    "AAE_TECH_01_more_infantry_than_artillery": ({"infantry": 4, "artillery": 2}, {"infantry": 2, "artillery": 1},
+                                                 {}, False),
+    "AAE_AA_03_aa_gun": ({"infantry": 2, "artillery": 2, "fighter": 2, "bomber": 1},
+                         {"infantry": 2, "tank": 1, "aa_gun": 1}, {}, False),
+    "AAE_TECH_10_radar": ({"infantry": 2, "fighter": 3}, {"infantry": 3, "aa_gun": 1}, {}, True),
+    "AAE_BOMB_04_bombardment": ({"infantry": 2, "tank": 2}, {"infantry": 3, "fighter": 1},
+                                {"battleship": 1, "cruiser": 1}, False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BATTLES))
+def test_AAE_BOMB_05_odds_calculator_rolls_the_referees_round_one_dice(name: str) -> None:
+    attack, defend, bombard, radar = BATTLES[name]
+    game = _referee(attack, defend, bombard, radar)
+    spec = BattleSpec("anniversary", "land", attack, defend, bombard=bombard, radar=radar,
+                      seaborne=sum(n for t, n in attack.items() if anniversary().unit(t).domain == "land"))
+    model = Battle(spec, Options())
+    key = ("opening" if bombard else "fire", False, False, False)
+    assert _dice(game, "attacker", ("attacker fire", "shore bombardment")) == _odds_dice(
+        model.fa.groups(model.att.initial, key))
+    assert _dice(game, "defender", ("defender fire",)) == _odds_dice(model.fd.groups(model.dfn.initial, key))
+    aircraft = sum(n for t, n in attack.items() if anniversary().unit(t).domain == "air")
+    aa = _dice(game, "defender", (AA_STEP,))
+    if model.aa_guns:
+        value = 2 if radar else 1
+        assert aa == Counter({value: aircraft})
+        assert model._aa_pmf(aircraft).shape[0] == aircraft + 1  # one die per aircraft (AAE-AA-03)
+    else:
+        assert aa == Counter()
+
+
+def test_AAE_UNIT_ART_02_odds_calculator_reads_the_referees_unit_data() -> None:
+    data = anniversary()
+    calc = table("anniversary")
+    assert set(calc) == {u for u in data.unit_order if not data.unit(u).has("immobile")}
+    for uid, combat_unit in calc.items():
+        ut = data.unit(uid)
+        assert combat_unit.type is ut
+        assert combat_unit.bombard == ut.bombard
+        assert combat_unit.aa_gun == ut.has("anti_aircraft")
+        assert combat_unit.casualty == (not ut.has("never_casualty"))
+    assert calc["artillery"].supports == ("infantry",) and calc["infantry"].supported_attack == 2
