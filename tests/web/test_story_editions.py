@@ -96,3 +96,35 @@ def test_the_edition_sentences_are_part_of_the_family_story() -> None:
     from pbem.ui.aa.sentences import SENTENCES
 
     assert set(EDITION_SENTENCES) <= set(SENTENCES)
+
+
+def test_AAE_every_word_of_the_edition_is_in_the_aa_catalog_in_italian() -> None:
+    """Every power, unit type, phase, side, option label and space of Anniversary is named in
+    Italian (a word whose Italian is its English is a proper name on purpose)."""
+    from pbem.ui.aa.vocabulary import SPACES, STEPS, UNIT_NAMES
+
+    ui = ui_for(RS)
+    words = {RS.vocabulary("unit", u) for u in RS.data.units} | {RS.vocabulary("power", p) for p in RS.power_names}
+    words |= {RS.vocabulary("side", s) for s in RS.data.side_names}
+    words |= {RS.vocabulary("phase", p) for p in RS.edition.phase_labels}
+    words |= set(RS.data.spaces) | {n for t in RS.data.units for n in UNIT_NAMES[t]} | set(STEPS.values())
+    for option in RS.options_schema():
+        words.add(option["label"])
+        words |= {c["label"] for c in option.get("choices", [])}
+    missing = sorted(w for w in words if not ui.catalog.has("it", w))
+    assert not missing, missing
+    assert set(RS.data.spaces) <= set(SPACES)
+    assert ui.term("space", "Italy", "it", RS) == "Italia"
+    assert ui.term("space", "SZ 60", "it", RS) == "ZM 60"
+    assert ui.term("power", "china", "it", RS) == "Cina"
+    assert ui.term("unit", "aa_gun", "it", RS) != "Antiaircraft gun"
+
+
+def test_AAE_RD_an_owed_research_chart_reads_as_a_sentence() -> None:
+    ui = ui_for(RS)
+    owed = {"seat": "germany", "kind": "research_chart", "phase_key": "research",
+            "prompt_key": "{power}: choose a research chart (1 land and production, 2 air and naval)",
+            "prompt_params": {"power": "germany"}}
+    assert ui.owed_text(owed, NAMES, "en") == \
+        "Germany: choose a research chart (1 land and production, 2 air and naval)"
+    assert ui.owed_text(owed, NAMES, "it").startswith("Germania: scegli una tabella degli sviluppi")
