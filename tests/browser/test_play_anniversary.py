@@ -60,6 +60,20 @@ def attack(screen: Screen, start: str, units: dict[str, int | str], target: str,
     end_phase(screen)  # combat
 
 
+def raid(screen: Screen, start: str, target: str, shot: Path) -> None:
+    """Combat move: the bomber of ``start`` flies to ``target`` and, asked whether it attacks or
+    raids, is ticked to raid the industrial complex there (AAE-SBR-01)."""
+    until_phase(screen, "combat move")
+    move(screen, start, {"bomber": "all"}, target)
+    form = screen.page.locator(f'form.aa-raid:has(input[name=target][value="{target}"])')
+    assert form.count(), screen.page.locator("#orders").inner_text()
+    form.locator("input[name=units]").first.check()
+    form.screenshot(path=str(shot))
+    screen.order(f'form.aa-raid:has(input[name=target][value="{target}"]) button[type=submit]')
+    assert "will raid the industrial complex in " + target in (screen.page.locator(".aa-turn-log").text_content()
+                                                               or "")
+
+
 def mobilize(screen: Screen, unit: str, count: int, where: str) -> None:
     until_phase(screen, "mobilize new units")
     place(screen, unit, count, where)
@@ -107,7 +121,12 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
     research(allies, 0)
     buy(allies, {"infantry": 1})
     end_phase(allies)
+    raid(allies, "United Kingdom", "Germany", artifacts / f"aae-raid-{tag}.png")
     attack(allies, "Egypt", {"infantry": "all", "artillery": "all", "tank": "all"}, "Libya", None)
+    report = allies.page.locator(".aa-turn-log").text_content() or ""  # this turn so far (folded)
+    assert "Strategic bombing raid on Germany" in report, report[-2000:]
+    assert "antiaircraft gun fires at" in report
+    move(allies, "Germany", {"bomber": "all"}, "United Kingdom")  # noncombat: the bomber flies home
     mobilize(allies, "infantry", 1, "United Kingdom")
 
     # Italy: 1 infantry placed in Italy, no attack
@@ -151,7 +170,8 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
     history = allies.page.locator(".history-log").inner_text()
     for words in ("Germany buys 1 research token for 5 IPCs", "Germany buys 1 artillery", "Battle in East Poland",
                   "Soviet Union places 2 infantry in Russia", "Battle in Hupeh",
-                  "United Kingdom places 1 infantry in United Kingdom", "China receives",
+                  "United Kingdom places 1 infantry in United Kingdom", "Strategic bombing raid on Germany",
+                  "China receives",
                   "China places its free infantry", "Germany collects"):
         assert words in history, (words, history[-3000:])
     allies.page.screenshot(path=str(artifacts / f"aae-history-{tag}.png"))
