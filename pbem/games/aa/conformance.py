@@ -48,7 +48,8 @@ ANNIVERSARY = Conformance(
     rule_prefixes=("AAE-",),
     make_bot=make_bot,
     invariants=invariants,
-    golden_logs=(),
+    golden_logs=("tests/golden/anniversary_1941_v1_bot2.json",
+                 "tests/golden/anniversary_1942_v1_bot2.json"),
     secrets=secrets,
     short_fuzz={"games": 2, "decisions": 120},
 )
