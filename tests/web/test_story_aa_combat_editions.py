@@ -40,6 +40,9 @@ def _events() -> list[dict[str, Any]]:
                      "rolled": 5, "damage": 4}),
         ("aa.rocket", {"from": "Poland", "target": "Karelia S.S.R.", "power": "germany", "rolled": 1, "damage": 1}),
         ("aa.bombarded", {"place": "Karelia S.S.R.", "ships": bombers, "hits": 2}),
+        ("aa.bombarded", {"place": "Karelia S.S.R.", "ships": bombers, "hits": 0, "pooled": True}),
+        ("aa.paradropped", {"bomber": bombers[0], "infantry": gun, "from": "Poland", "to": "Karelia S.S.R.",
+                            "via": "SZ 5"}),
     ]
     start = game.log()
     return start + [{"seq": 1000 + i, "seat": "germany", "type": t, "v": 1, "payload": p}
@@ -51,7 +54,7 @@ def test_AAE_SBR_03_raid_rocket_aa_and_bombardment_events_read_as_sentences(lang
     events = _events()
     names = {s["id"]: s["name"] for s in RS.seats({})}
     story = ui_for(RS).story(RS, Audience(language, None, names))
-    lines = story.lines(events)[-8:]
+    lines = story.lines(events)[-10:]
     for line in lines:
         assert line.strip() and not RAW.search(line) and not any(c in line for c in '{}[]"'), line
     assert "bomber" in lines[0].lower() or "bombardier" in lines[0].lower()
@@ -73,7 +76,7 @@ def test_AAE_AA_03_combat_sentences_are_in_the_italian_catalog(monkeypatch: pyte
     monkeypatch.setattr(Catalog, "ngettext", record_n)
     names = {s["id"]: s["name"] for s in RS.seats({})}
     story = ui_for(RS).story(RS, Audience("it", None, names))
-    story.lines(_events()[-8:])
-    mine = {m for m in used if "antiaircraft" in m or "bombard" in m or "raid" in m or "ocket" in m}
-    assert len(mine) >= 7
+    story.lines(_events()[-10:])
+    mine = {m for m in used if any(w in m for w in ("antiaircraft", "bombard", "raid", "ocket", "parachute"))}
+    assert len(mine) >= 9
     assert sorted(m for m in mine if not CATALOG.has("it", m)) == []

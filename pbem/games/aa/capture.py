@@ -101,6 +101,7 @@ def _capture_guns(rs: AARuleset, state: State, p: dict[str, Any]) -> None:
     for unit in state["units"][p["territory"]]:
         if "aboard" not in unit and rs.data.units[unit["type"]].has("captured_with_territory"):
             unit["owner"] = p["power"]
+            unit["t_stop"] = "noncombat_move"  # AAE-CMB-18: it does not move in this turn's noncombat move
 
 
 def _evolve_captured(rs: AARuleset, state: State, event: dict[str, Any]) -> None:

@@ -12,7 +12,8 @@ hits, one die for the rest), the lowest ids lost first, as the odds calculator c
 declaration (``"bombard": [ids]``) that are still in a landing's sea zone, where no sea battle
 was fought this turn, each roll one die at their ``bombard`` value, at most one ship per land
 unit landed (the first ids kept); each hit puts one defending unit in the casualty zone: it
-still fires in round 1 (the hits are assigned like the attacker's fire, ``remove=False``).
+still fires in round 1 (the hits are assigned like the attacker's fire, ``remove=False``). Under
+low luck the ships' dice are pooled with the attacker's round-1 fire instead.
 """
 
 from __future__ import annotations
@@ -110,10 +111,16 @@ def bombarding_ships(rs: AARuleset, state: State, b: Battle) -> list[Unit]:
 
 
 def bombard(rs: AARuleset, ctx: OrderContext, b: Battle) -> dict[str, int] | None:
-    """AAE-BOMB-04: one die per ship; the hits (category ``N``) or None if no ship bombards."""
+    """AAE-BOMB-04: one die per ship; the hits (category ``N``) or None if no ship bombards.
+
+    Under low luck the ships' dice join the attacker's round-1 fire (:func:`pooled_dice`), as the
+    odds calculator pools them: their hits still fall on the defender's units, which fire back."""
     state = ctx.state
     ships = bombarding_ships(rs, state, b)
     if not ships:
+        return None
+    if state["options"].get("dice") == "low_luck":
+        ctx.emit(BOMBARDED, {"place": b["place"], "ships": [u["id"] for u in ships], "hits": 0, "pooled": True})
         return None
     dice = [{"unit": u["type"], "unit_id": u["id"], "target": combat_rules.bombard_value(rs, u), "cat": "N"}
             for u in ships]
@@ -124,6 +131,16 @@ def bombard(rs: AARuleset, ctx: OrderContext, b: Battle) -> dict[str, int] | Non
     hits = sum(1 for d, face in zip(dice, faces, strict=True) if face <= d["target"])
     ctx.emit(BOMBARDED, {"place": b["place"], "ships": [u["id"] for u in ships], "hits": hits})
     return {"S": 0, "A": 0, "N": hits}
+
+
+def pooled_dice(rs: AARuleset, state: State, b: Battle) -> list[dict[str, Any]]:
+    """The bombarding ships' dice added to the attacker's round-1 fire under low luck."""
+    if b["round"] != 1 or not b.get("pooled"):
+        return []
+    ships = {u["id"]: u for space in {landing["sea_zone"] for landing in b["landing"]}
+             for u in state["units"][space] if u["id"] in set(b["pooled"])}
+    return [{"unit": ships[i]["type"], "unit_id": i, "target": combat_rules.bombard_value(rs, ships[i]), "cat": "N"}
+            for i in b["pooled"] if i in ships]
 
 
 # -- evolvers ---------------------------------------------------------------------------------
@@ -138,6 +155,8 @@ def _aa_fired(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
 
 def _bombarded(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     ships = set(event["payload"]["ships"])
+    if event["payload"].get("pooled"):
+        state["battles"][event["payload"]["place"]]["pooled"] = sorted(ships)
     for units in state["units"].values():
         for unit in units:
             if unit["id"] in ships:

@@ -176,6 +176,8 @@ def fire(rs: AARuleset, ctx: OrderContext, b: Battle, side: str, shooters: list[
         values = combat_rules.attack_values(rs, state, b["attacker"], own)
         dice_per = combat_rules.attack_dice(rs, state, b["attacker"])
     dice = arith.firing_dice(types, shooters, side, destroyer, targets=targets, values=values, dice_per=dice_per)
+    if stage == "a_fire":
+        dice += combat_opening.pooled_dice(rs, state, b)  # AAE-BOMB-04 under low luck
     if not dice:
         return True
     roller = b["attacker"] if side == "attacker" else b["defenders"][0]

@@ -57,6 +57,14 @@ class DeclareRaid(TypedDict):
     units: list[int]  # bombers raiding the target's complex (AAE-SBR-01); [] withdraws
 
 
+class Paradrop(TypedDict, total=False):
+    type: Literal["paradrop"]
+    bomber: int
+    infantry: int  # carried by the bomber into the route's last space (AAE-TECH-03)
+    route: list[str]
+    landing: dict[str, Any]  # the bomber's landing plan, as in "move"
+
+
 class DeclareRocket(TypedDict):
     type: Literal["declare_rocket"]
     target: str
@@ -132,7 +140,7 @@ class PlaceFreeInfantry(TypedDict):
 
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
-           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket)
+           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -141,6 +149,7 @@ _TYPED: dict[str, type[Any]] = {
     "standing": Standing, "land_stranded": LandStranded, "research": Research,
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
+    "paradrop": Paradrop,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

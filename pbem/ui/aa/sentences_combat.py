@@ -1,5 +1,6 @@
 """Sentences of the combat events editions add: antiaircraft fire, shore bombardment, strategic
-bombing raids and rockets (``pbem/games/aa/combat_opening.py``, ``anniversary/raids.py``)."""
+bombing raids, rockets and paratroopers (``pbem/games/aa/combat_opening.py``, ``anniversary/raids.py``,
+``anniversary/paratroopers.py``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ def antiaircraft_fire(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> s
 
 def bombarded(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     place, ships = space_name(s._, p.get("place")), s.units(p.get("ships", []))
+    if p.get("pooled"):
+        return s._("%(place)s: %(ships)s bombard the coast; their dice join the attacker's first fire",
+                   place=place, ships=ships)
     return s._.ngettext("%(place)s: %(ships)s bombard the coast, %(num)d hit",
                         "%(place)s: %(ships)s bombard the coast, %(num)d hits", int(p.get("hits", 0)),
                         place=place, ships=ships)
@@ -55,5 +59,10 @@ def rocket(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
                         start=start, place=place, rolled=p.get("rolled", 0))
 
 
+def paradropped(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    return s._("%(units)s drop by parachute from %(start)s into %(place)s", units=s.units([p.get("infantry")]),
+               start=space_name(s._, p.get("from")), place=space_name(s._, p.get("to")))
+
+
 SENTENCES = {f"aa.{fn.__name__}": fn for fn in (antiaircraft_fire, bombarded, raid_declared, rocket_declared,
-                                                 raid, rocket)}
+                                                 raid, rocket, paradropped)}

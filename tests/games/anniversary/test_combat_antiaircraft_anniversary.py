@@ -125,3 +125,14 @@ def test_AAE_AA_03_low_luck_pools_each_aircraft_types_dice() -> None:
     assert fire["low_luck"] is True
     # six fighters at 1: one sure hit; one bomber at 1: a die hitting on 1 (rolled 2: missed)
     assert fire["destroyed"] == [fighters[0]]
+
+
+def test_AAE_CMB_18_a_captured_aa_gun_does_not_move_in_that_noncombat_move() -> None:
+    game = combat({KARELIA: [unit("aa_gun", "ussr"), att("tank")], "Belorussia": []})
+    assert game.state["owners"][KARELIA] == "germany"
+    game.submit("germany", {"type": "end_phase"})
+    assert game.state["phase"] == "noncombat_move"
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "move", "units": ids(game, KARELIA, "aa_gun"),
+                                "route": [KARELIA, "Baltic States"]})
+    assert "ended its movement" in str(err.value)

@@ -17,12 +17,13 @@ from pbem.games.aa.anniversary.data import anniversary
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.spec import BattleSpec, Options
 from pbem.games.aa.odds.units import table
-from tests.games.anniversary.combat_kit import KARELIA, SZ5, att, combat, ids, rolls, unit
+from tests.games.anniversary.combat_kit import KARELIA, SZ5, att, combat, events, ids, rolls, unit
 
 AA_STEP = "antiaircraft fire"
 
 
-def _referee(attack: dict[str, int], defend: dict[str, int], bombard: dict[str, int], radar: bool) -> Any:
+def _referee(attack: dict[str, int], defend: dict[str, int], bombard: dict[str, int], radar: bool,
+             options: dict[str, Any] | None = None) -> Any:
     land = [t for t, n in attack.items() for _ in range(n) if anniversary().unit(t).domain == "land"]
     karelia = [unit(t, "ussr", n) for t, n in defend.items()]
     karelia += [att(t, n) for t, n in attack.items() if anniversary().unit(t).domain == "air"]
@@ -30,7 +31,7 @@ def _referee(attack: dict[str, int], defend: dict[str, int], bombard: dict[str, 
     for i in range(0, len(land), 2):  # one transport per two land units
         zone.append(att("transport", came_from=SZ5))
         zone += [{"type": t, "owner": "germany", "aboard_entry": len(zone) - 1} for t in land[i:i + 2]]
-    game = combat({KARELIA: karelia, SZ5: zone}, dice=[6] * 80, end=False,
+    game = combat({KARELIA: karelia, SZ5: zone}, dice=[6] * 80, end=False, options=options,
                   research={"ussr": ["radar"]} if radar else None)
     ships = [u["id"] for u in game.state["units"][SZ5] if u["type"] in bombard]
     game.submit("germany", {"type": "declare_amphibious", "target": KARELIA, "sea_zone": SZ5,
@@ -103,3 +104,18 @@ def test_AAE_UNIT_ART_02_odds_calculator_reads_the_referees_unit_data() -> None:
         assert combat_unit.aa_gun == ut.has("anti_aircraft")
         assert combat_unit.casualty == (not ut.has("never_casualty"))
     assert calc["artillery"].supports == ("infantry",) and calc["infantry"].supported_attack == 2
+
+
+def test_AAE_BOMB_04_low_luck_bombardment_pools_with_round_one_fire_as_in_the_odds() -> None:
+    attack, defend, bombard = {"infantry": 2, "artillery": 2}, {"infantry": 4}, {"battleship": 1, "cruiser": 1}
+    game = _referee(attack, defend, bombard, False, options={"dice": "low_luck"})
+    (pooled,) = [e for e in events(game, "aa.bombarded")]
+    assert pooled["pooled"] is True
+    hits = next(h for h in events(game, "aa.battle_hits") if h["side"] == "attacker" and h["round"] == 1)
+    rest = [d for r in rolls(game) if r["context"].get("side") == "attacker" and r["context"].get("round") == 1
+            for d in r["dice"]]
+    strength = hits["sure"] * 6 + sum(d["target"] for d in rest)
+    spec = BattleSpec("anniversary", "land", attack, defend, bombard=bombard, low_luck=True, seaborne=4)
+    model = Battle(spec, Options())
+    groups = model.fa.groups(model.att.initial, ("opening", False, False, False))
+    assert strength == sum(v * n for dice in groups.values() for v, n in dice) == 2 * 2 + 2 * 2 + 4 + 3

@@ -156,3 +156,16 @@ def test_AAE_SBR_06_raid_damage_reduces_what_the_complex_mobilizes() -> None:
 
     game = _raid([att("bomber")], [1], complexes={KARELIA: 0})
     assert complexes.capacity(anniversary("1941"), game.state, "ussr", KARELIA) == 2 - 1
+
+
+def test_AAE_TECH_14_a_gun_that_fired_a_rocket_does_not_move_in_noncombat_move() -> None:
+    game = combat({"Baltic States": [unit("aa_gun", "germany")], "Poland": []}, dice=[2], end=False,
+                  owners={"Baltic States": "germany"}, research={"germany": ["rockets"]})
+    game.submit("germany", {"type": "declare_rocket", "from": "Baltic States", "target": KARELIA})
+    game.submit("germany", {"type": "end_phase"})
+    game.submit("germany", {"type": "end_phase"})
+    assert game.state["phase"] == "noncombat_move"
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "move", "units": ids(game, "Baltic States", "aa_gun"),
+                                "route": ["Baltic States", "Poland"]})
+    assert "ended its movement" in str(err.value)

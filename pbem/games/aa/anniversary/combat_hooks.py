@@ -53,4 +53,4 @@ RULE_IDS = {
 COMBAT = CombatRules(attack_values=attack_values, attack_dice=attack_dice, aa_hit=aa_hit,
                      first_step=raids.resolve)
 #: the edition's rules modules for combat, to list in ``Edition.modules``
-MODULES = ("pbem.games.aa.anniversary.raids",)
+MODULES = ("pbem.games.aa.anniversary.raids", "pbem.games.aa.anniversary.paratroopers")

@@ -188,6 +188,7 @@ def _rocket(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     for unit in state["units"][p["from"]]:
         if unit["owner"] == p["power"] and rs.data.units[unit["type"]].has("rocket_launcher"):
             unit["t_combat"] = True  # AAE-TECH-14: the launcher does not move in noncombat move
+            unit["t_stop"] = "noncombat_move"
             break
 
 
@@ -203,7 +204,8 @@ def _describe_rocket(rs: AARuleset, event: dict[str, Any]) -> str:
 
 
 def legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
-    """For forms: where the active power's bombers may raid, its guns fire rockets, its ships bombard."""
+    """For forms: where the active power's bombers may raid or carry paratroopers, its guns fire rockets,
+    its ships bombard."""
     if state["phase"] != COMBAT_MOVE or seat != state["power"]:
         return {}
     power = seat
@@ -228,7 +230,23 @@ def legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
                  and combat_rules.bombard_value(rs, u) > 0 and not u.get("t_bombarded")]
         if named:
             ships[zone] = sorted(named)
-    return {"raids": targets, "rockets": dict(sorted(sites.items())), "bombard": ships}
+    return {"raids": targets, "rockets": dict(sorted(sites.items())), "bombard": ships,
+            "paradrop": _paradrops(rs, state, power)}
+
+
+def _paradrops(rs: AARuleset, state: State, power: str) -> dict[str, dict[str, list[int]]]:
+    """AAE-TECH-03/16: where a bomber and an unmoved infantry start together, with Paratroopers."""
+    if "paratroopers" not in advances(state, power):
+        return {}
+    out = {}
+    for space in rs.map.sorted_spaces(state["units"]):
+        mine = [u for u in state["units"][space] if u["owner"] == power and "aboard" not in u]
+        bombers = [u["id"] for u in mine if rs.data.units[u["type"]].has("carries_paratrooper")
+                   and not u.get("t_moved") and not u.get("t_paratroopers")]
+        infantry = [u["id"] for u in mine if rs.data.units[u["type"]].has("paratrooper") and not u.get("t_from")]
+        if bombers and infantry:
+            out[space] = {"bombers": sorted(bombers), "infantry": sorted(infantry)}
+    return out
 
 
 ORDERS = {"declare_raid": declare_raid, "declare_rocket": declare_rocket}
