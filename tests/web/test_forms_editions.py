@@ -45,3 +45,22 @@ def test_AAE_BOMB_amphibious_form_names_the_ships_that_bombard() -> None:
         "type": "declare_amphibious", "target": "Egypt", "sea_zone": "SZ 15", "transports": [40], "bombard": [41]}
     plain = MultiDict([("target", "Egypt"), ("sea_zone", "SZ 15"), ("transports", "40")])
     assert "bombard" not in (build_order(TYPES, "declare_amphibious", plain) or {})
+
+
+def test_AAE_BOMB_the_assault_form_offers_the_ships_the_engine_lists() -> None:
+    """The ships offered to bombard are those of ``legal_options["bombard"]`` in the assault's sea
+    zone (the engine decides which may), named by type."""
+    from pbem.ui.aa.page import amphibious
+
+    class Rules:
+        queries = ("amphibious",)
+
+        def query(self, view: dict, seat: str, name: str, args: dict) -> dict:
+            return {"zones": {"SZ 14": {"transports": [{"id": 40, "cargo": [41]}], "targets": ["Egypt"]}}}
+
+    view = {"units": {"SZ 14": [{"id": 40, "type": "transport"}, {"id": 42, "type": "battleship"},
+                                {"id": 43, "type": "cruiser"}], "Egypt": [{"id": 41, "type": "infantry"}]}}
+    names = {"battleship": ("battleship", "battleships"), "infantry": ("infantry", "infantry")}
+    zones = amphibious(Rules(), view, "italy", names, {"bombard": {"SZ 14": [42]}})
+    assert zones["SZ 14"]["bombard"] == [{"id": 42, "name": "battleship"}]
+    assert amphibious(Rules(), view, "italy", names, {})["SZ 14"]["bombard"] == []

@@ -265,7 +265,7 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     reports = battle_reports(_, events, story.types)
     mobilize = legal.get("mobilize")
     return {
-        "amphibious": amphibious(rs, view, seat, units) if active and phase == "combat_move" else {},
+        "amphibious": amphibious(rs, view, seat, units, legal) if active and phase == "combat_move" else {},
         "svg": cached_svg(board, svg_key, view, names, _),
         "names": names, "seat": seat, "phase": phase, "phase_name": phase_name(_, phase),
         "power": view.get("power"), "round": view.get("round"), "ipcs": view.get("ipcs", {}),
@@ -293,30 +293,24 @@ def owed_line(ui: Any, game: dict[str, Any], names: dict[str, str], language: st
     return "; ".join(str(o.get("text") or ui.owed_text(o, names, language)) for o in owed)
 
 
-def amphibious(rs: Any, view: dict[str, Any], seat: str | None, names: dict[str, tuple[str, str]]) -> dict[str, Any]:
+def amphibious(rs: Any, view: dict[str, Any], seat: str | None, names: dict[str, tuple[str, str]],
+               legal: dict[str, Any] | None = None) -> dict[str, Any]:
     """The engine's ``amphibious`` query: per sea zone the loaded transports (with their cargo
-    named) and the territories an assault may be declared on."""
+    named) and the territories an assault may be declared on; with the ships the engine's
+    ``legal_options["bombard"]`` lists there, which may be named to bombard (AAE-BOMB-01)."""
     if not seat or "amphibious" not in rs.queries:
         return {}
     zones = rs.query(view, seat, "amphibious", {}).get("zones", {})
     types = {u["id"]: u["type"] for units in view.get("units", {}).values() for u in units}
+    bombard = (legal or {}).get("bombard") or {}
     out = {}
     for zone, z in zones.items():
         ships = [{"id": s["id"], "cargo": count_names(names, [types.get(i, "") for i in s["cargo"]])}
                  for s in z["transports"]]
         out[zone] = {"transports": ships, "targets": z["targets"],
-                     "bombard": [{"id": u["id"], "name": names.get(u["type"], (u["type"],))[0]}
-                                 for u in view.get("units", {}).get(zone, [])
-                                 if u.get("owner") == seat and _bombards(rs, u["type"])]}
+                     "bombard": [{"id": i, "name": names.get(types.get(i, ""), (types.get(i, ""),))[0]}
+                                 for i in bombard.get(zone, [])]}
     return out
-
-
-def _bombards(rs: Any, utype: str) -> bool:
-    """Whether the edition's roster gives this unit type shore bombardment (the engine checks
-    every other condition when the assault is declared)."""
-    unit = getattr(rs.data, "units", {}).get(utype)
-    has = getattr(unit, "has", None)
-    return bool(has("shore_bombardment")) if callable(has) else False
 
 
 def count_names(names: dict[str, tuple[str, str]], types: list[str]) -> str:
