@@ -128,3 +128,39 @@ def test_AAE_RD_an_owed_research_chart_reads_as_a_sentence() -> None:
     assert ui.owed_text(owed, NAMES, "en") == \
         "Germany: choose a research chart (1 land and production, 2 air and naval)"
     assert ui.owed_text(owed, NAMES, "it").startswith("Germania: scegli una tabella degli sviluppi")
+
+
+def test_AAE_every_event_of_bot_games_of_both_scenarios_is_a_translated_sentence() -> None:
+    """Bot games of both scenarios (two rounds each; research, raids, China, income...), as every
+    seat and a spectator receive them, read as sentences in English and Italian: no raw event type,
+    no JSON, no sentence left to the platform's fallback, no English in the Italian."""
+    import random
+    import re
+
+    from pbem.games.aa.bot import RandomBot, play
+    from pbem.services.reading import redact_all
+    from pbem.ui import platform
+
+    raw = re.compile(r"\b(aa|dice|game|seat|policy)\.[a-z_]+\b")
+    ui = ui_for(RS)
+    problems: list[str] = []
+    types: set[str] = set()
+    for seed, scenario in enumerate(("1941", "1942", "1941", "1942")):
+        game = RS.new_game({"scenario": scenario, "dice": "low_luck" if seed % 2 else "standard"},
+                           seed=f"story-aae-{seed}")
+        play(game, RandomBot(RS, random.Random(seed)), max_rounds=2)
+        names = {s["id"]: s["name"] for s in RS.seats({"scenario": scenario})}
+        for seat in (None, "germany", "china"):
+            events = redact_all(RS, game.log(), seat)
+            types.update(e["type"] for e in events)
+            for language in ("en", "it"):
+                story = ui.story(RS, Audience(language, seat, names))
+                for event, line in zip(events, story.lines(events), strict=True):
+                    if raw.search(line) or any(c in line for c in '{}[]"') or not line.strip():
+                        problems.append(f"{language} {event['type']}: {line!r}")
+                    if event["type"].startswith("aa.") and line == platform.fallback(event, story.core):
+                        problems.append(f"{language} {event['type']}: no sentence of its own")
+                    if language == "it" and (english := english_in(line)):
+                        problems.append(f"English in Italian {event['type']}: {line!r} {english}")
+    assert not problems, sorted(set(problems))[:20]
+    assert {"aa.aae_china_infantry", "aa.aae_free_infantry_placed", "aa.aae_income_collected"} <= types
