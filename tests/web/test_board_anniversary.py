@@ -56,3 +56,19 @@ def test_AAE_RD_the_research_form_buys_tokens_and_the_log_tells_the_roll(app, cl
     text = refused.get_data(as_text=True) if refused.status_code >= 400 else \
         client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "AAE-RD-06" in text
+
+
+def test_AAE_SEQ_the_new_game_form_and_open_games_show_the_editions_options(app, client, user_factory) -> None:
+    organiser = user_factory(display_name="Asse")
+    as_user(client, organiser)
+    form = client.get("/games/new?ruleset=anniversary").get_data(as_text=True)
+    for field in ("opt_scenario", "opt_victory_cities", "opt_research", "opt_national_objectives"):
+        assert f'id="{field}"' in form, field
+    assert '<option value="1942"' in form
+    with Session(get_engine(app), expire_on_commit=False) as s:
+        game = game_service.create_game(s, organiser_id=organiser.id, ruleset_key="anniversary",
+                                        title="Pacifico 1942", options={"scenario": "1942", "victory_cities": 13})
+    listed = client.get("/games/open").get_data(as_text=True)
+    assert "Pacifico 1942" in listed and "13 victory cities (short game)" in listed and "1942" in listed
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "Scenario" in page and "13 victory cities (short game)" in page
