@@ -74,6 +74,12 @@ def raid(screen: Screen, start: str, target: str, shot: Path) -> None:
                                                                or "")
 
 
+def bomber_in(screen: Screen, space: str, owner: str) -> bool:
+    """Whether the page's position has a bomber of ``owner`` in ``space``."""
+    return bool(screen.page.evaluate("""([space, owner]) => JSON.parse(document.getElementById('aa-data')
+        .textContent).spaces[space].units.some((u) => u.type === 'bomber' && u.owner === owner)""", [space, owner]))
+
+
 def mobilize(screen: Screen, unit: str, count: int, where: str) -> None:
     until_phase(screen, "mobilize new units")
     place(screen, unit, count, where)
@@ -126,7 +132,8 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
     report = allies.page.locator(".aa-turn-log").text_content() or ""  # this turn so far (folded)
     assert "Strategic bombing raid on Germany" in report, report[-2000:]
     assert "antiaircraft gun fires at" in report
-    move(allies, "Germany", {"bomber": "all"}, "United Kingdom")  # noncombat: the bomber flies home
+    if bomber_in(allies, "Germany", "uk"):  # unless the AA gun shot it down: noncombat, it flies home
+        move(allies, "Germany", {"bomber": "all"}, "United Kingdom")
     mobilize(allies, "infantry", 1, "United Kingdom")
 
     # Italy: 1 infantry placed in Italy, no attack
