@@ -49,7 +49,14 @@ def test_AAE_an_italian_player_reads_no_english(browser: Any, server: tuple[str,
     found += leaks("space panel", panel)
     page.locator("#space-panel-close").click()
 
-    for _phase in range(2):  # research (nothing bought), purchase (nothing bought)
+    page.fill("#research-tokens", "1")  # research: one token, rolled at once
+    submit(axis, "#research-form")
+    if page.locator("#chart-form").count():  # a breakthrough: the chart
+        found += leaks("chart choice", text_of(axis))
+        submit(axis, "#chart-form")
+    assert "Germania acquista 1 ricercatore per 5 IPC" in (page.locator(".aa-turn-log").text_content() or "")
+    found += leaks("game page after research", text_of(axis))
+    for _phase in range(2):  # research, purchase (nothing bought)
         with page.expect_navigation():
             page.locator("#end-phase").click()
         axis.settled()
