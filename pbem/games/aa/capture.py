@@ -57,6 +57,8 @@ def capture(rs: AARuleset, ctx: OrderContext, territory: str, power: str) -> Non
     """Emit the events of ``power`` taking control of ``territory``."""
     for payload in capture_payloads(rs, ctx.state, territory, power):
         ctx.emit(CAPTURED, payload)
+        for hook in rs.capture_hooks:  # the edition's consequences (AAE-MOB-11)
+            hook(rs, ctx, payload)
 
 
 def settle_liberations(rs: AARuleset, ctx: OrderContext) -> None:

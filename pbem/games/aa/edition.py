@@ -25,7 +25,8 @@ State = dict[str, Any]
 FAMILY_MODULES: tuple[str, ...] = (
     "pbem.games.aa.sequence",
     "pbem.games.aa.capture", "pbem.games.aa.combat",
-    "pbem.games.aa.purchase", "pbem.games.aa.mobilize", "pbem.games.aa.economy",
+    "pbem.games.aa.purchase", "pbem.games.aa.mobilize", "pbem.games.aa.mobzone",
+    "pbem.games.aa.economy",
     "pbem.games.aa.movement", "pbem.games.aa.queries", "pbem.games.aa.sites",
 )
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa.purchase import parse_units, pool_cost, unit_names
+from pbem.games.aa.purchase import parse_units, unit_names
 from pbem.games.aa.sites import capacity, complex_sites, complexes_bordering, has_complex, place_site, site_types
 from pbem.games.aa.state import State
 
@@ -324,21 +324,6 @@ def _exit_check(rs: AARuleset, state: State) -> list[Refusal]:
                             " placed are refunded.", {"unit": types[0], "space": space})]
 
 
-def _phase_end(rs: AARuleset, ctx: OrderContext) -> None:
-    """AA41-MOB-09: refund what could not be placed."""
-    state = ctx.state
-    left = {u: state["bought"][u] for u in rs.data.unit_order if state["bought"].get(u)}
-    if left:
-        ctx.emit("aa.refunded", {"power": state["power"], "units": left,
-                                 "ipcs": pool_cost(rs, left, state, state["power"])}, seat=None)
-
-
-def _evolve_refunded(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
-    p = event["payload"]
-    state["ipcs"][p["power"]] += p["ipcs"]
-    state["bought"] = {}
-
-
 def _default_order(rs: AARuleset, state: State, seat: str) -> dict[str, Any] | None:
     """For an absent player: place the first unit that can still be placed."""
     if state["phase"] != "mobilize" or seat != state["power"]:
@@ -371,16 +356,9 @@ def _describe_placed(rs: AARuleset, event: dict[str, Any]) -> str:
     return f"{rs.power_names[p['power']]} places {unit_names(rs, ordered)} in {p['at']}"
 
 
-def _describe_refunded(rs: AARuleset, event: dict[str, Any]) -> str:
-    p = event["payload"]
-    return (f"{rs.power_names[p['power']]} could not place {unit_names(rs, p['units'])}: "
-            f"{p['ipcs']} IPCs refunded")
-
-
 ORDERS = {"place": place}
-EVOLVERS = {"aa.placed": _evolve_placed, "aa.refunded": _evolve_refunded}
+EVOLVERS = {"aa.placed": _evolve_placed}
 PHASE_EXIT_CHECKS = {"mobilize": _exit_check}
-PHASE_END = {"mobilize": _phase_end}
 DEFAULT_ORDERS = [_default_order]
 LEGAL_OPTIONS = [_legal_options]
-DESCRIBERS = {"aa.placed": _describe_placed, "aa.refunded": _describe_refunded}
+DESCRIBERS = {"aa.placed": _describe_placed}

@@ -36,7 +36,7 @@ def test_AAE_PUR_07_no_repair_outside_ones_own_complexes() -> None:
     assert err.value.rule_id == "AAE-PUR-03"
 
 
-def test_AAE_MOB_02_capacity_is_value_minus_damage() -> None:
+def test_AAE_MOB_02_AAE_MOB_03_capacity_is_value_minus_damage() -> None:
     game = game_at("germany", "mobilize", edit={"complexes": {"Germany": 8, "Italy": 0},
                                                 "bought": {"infantry": 3}})
     assert game.legal_options("germany")["mobilize"]["capacity"]["Germany"] == 2
@@ -172,3 +172,39 @@ def test_AAE_INC_05_china_collects_nothing() -> None:
     powers = [p["power"] for p in events(game, "aa.aae_income_collected")]
     assert powers == ["usa"]
     assert game.state["ipcs"]["china"] == 0
+
+
+def test_AAE_MOB_09_PUR_05_units_that_cannot_be_placed_wait() -> None:
+    game = game_at("germany", "mobilize", edit={"complexes": {"Germany": 20, "Italy": 0},
+                                                "bought": {"infantry": 3}})
+    ipcs = game.state["ipcs"]["germany"]
+    end(game)
+    assert events(game, "aa.units_waiting") == [{"power": "germany", "units": {"infantry": 3}}]
+    assert game.state["waiting"]["germany"] == {"infantry": 3}
+    assert game.state["ipcs"]["germany"] == ipcs + events(game, "aa.aae_income_collected")[0]["total"]
+
+
+def test_AAE_MOB_09_waiting_units_join_the_next_mobilization() -> None:
+    game = game_at("germany", "noncombat_move", edit={"waiting": {"germany": {"tank": 2}}})
+    end(game)
+    assert step(game) == ("germany", "mobilize")
+    assert game.state["bought"] == {"tank": 2} and "germany" not in game.state["waiting"]
+    game.submit("germany", {"type": "place", "units": {"tank": 2}, "at": "Germany"})
+
+
+def test_AAE_MOB_11_capital_captured_loses_tokens_and_waiting_units() -> None:
+    position = start_position()
+    position["units"]["Russia"] = []
+    position["units"]["Belorussia"] = [{"type": "tank", "owner": "germany", "count": 1}]
+    game = game_at("germany", "combat_move", edit={
+        **position, "waiting": {"ussr": {"infantry": 2}},
+        "research": {"ussr": {"tokens": 2}}})
+    tank = game.state["units"]["Belorussia"][0]["id"]
+    game.submit("germany", {"type": "move", "units": [tank], "route": ["Belorussia", "Russia"]})
+    end(game)
+    while game.state["owners"]["Russia"] != "germany" and game.state["phase"] == "combat":
+        advance(game)
+    assert game.state["owners"]["Russia"] == "germany"
+    assert events(game, "aa.aae_capital_losses") == [{"power": "ussr", "tokens": 2,
+                                                      "units": {"infantry": 2}}]
+    assert game.state["research"]["ussr"]["tokens"] == 0 and "ussr" not in game.state["waiting"]

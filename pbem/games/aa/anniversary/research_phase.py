@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
 
 ROLLED = "aa.aae_research_rolled"
+LOSSES = "aa.aae_capital_losses"
 BREAKTHROUGH = "aa.aae_breakthrough"
 _CHART_PROMPT = N_("{power}: choose a research chart (1 land and production, 2 air and naval)")
 
@@ -152,6 +153,31 @@ def _default_order(rs: AARuleset, state: State, seat: str) -> dict[str, Any] | N
     return None
 
 
+def _capital_losses(rs: AARuleset, ctx: OrderContext, payload: dict[str, Any]) -> None:
+    """AAE-MOB-11 (spec E-16): a power whose capital is captured loses its research tokens and
+    the units waiting in its mobilization zone."""
+    loser = payload.get("ipcs_from")
+    state = ctx.state
+    if loser is None:
+        return
+    tokens = research.tokens(state, loser)
+    waiting = state.get("waiting", {}).get(loser, {})
+    if tokens or waiting:
+        ctx.emit(LOSSES, {"power": loser, "tokens": tokens, "units": dict(waiting)})
+
+
+def _evolve_losses(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    p = event["payload"]
+    research.record(state, p["power"])["tokens"] = 0
+    state.get("waiting", {}).pop(p["power"], None)
+
+
+def _describe_losses(rs: AARuleset, event: dict[str, Any]) -> str:
+    p = event["payload"]
+    return (f"{rs.power_names[p['power']]} loses its capital: {p['tokens']} research token(s) "
+            f"and its waiting units are lost")
+
+
 def _describe_rolled(rs: AARuleset, event: dict[str, Any]) -> str:
     p = event["payload"]
     name = rs.power_names[p["power"]]
@@ -167,8 +193,10 @@ def _describe_breakthrough(rs: AARuleset, event: dict[str, Any]) -> str:
 
 
 ORDERS = {"research": research_order, "research_chart": chart_order}
-EVOLVERS = {ROLLED: _evolve_rolled, BREAKTHROUGH: _evolve_breakthrough}
-DESCRIBERS = {ROLLED: _describe_rolled, BREAKTHROUGH: _describe_breakthrough}
+EVOLVERS = {ROLLED: _evolve_rolled, BREAKTHROUGH: _evolve_breakthrough, LOSSES: _evolve_losses}
+DESCRIBERS = {ROLLED: _describe_rolled, BREAKTHROUGH: _describe_breakthrough,
+              LOSSES: _describe_losses}
+ON_CAPTURE = [_capital_losses]
 PHASE_EXIT_CHECKS = {"research": _exit_check}
 OWED = _owed
 LEGAL_OPTIONS = [_legal_options]

@@ -52,6 +52,8 @@ _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "i
 POSITION_KEYS: dict[str, dict[str, Any]] = {
     "complexes": {**_COUNTS, "description": "territory -> damage markers of its industrial complex"},
     "research": {"type": "object", "description": "power -> {tokens, advances}"},
+    "waiting": {"type": "object", "additionalProperties": _COUNTS,
+                "description": "power -> units waiting in its mobilization zone"},
     "china_pending": {"type": "integer", "minimum": 0,
                       "description": "China's free infantry waiting to be placed"},
 }
@@ -81,6 +83,7 @@ def extra_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
         "research": {p: {"tokens": int(r.get("tokens", 0)), "advances": sorted(r.get("advances", []))}
                      for p, r in sorted(position.get("research", {}).items())},
         "china_pending": int(position.get("china_pending", 0)),
+        "waiting": {p: dict(units) for p, units in sorted(position.get("waiting", {}).items())},
         "first_block": None,
     }
 
@@ -116,6 +119,18 @@ def check_site(rs: AARuleset, state: State, power: str, territory: Any) -> str:
     return complexes.check_new_complex(scenario_data(rs, state), state, power, territory)
 
 
+def _check_noncombat_only(rs: AARuleset, state: State, ids: Any) -> None:
+    """AAE-NCM-11, AAE-AA-08: AA guns move only in Noncombat Move."""
+    if not isinstance(ids, list):
+        return
+    wanted = {i for i in ids if isinstance(i, int)}
+    for units in state["units"].values():
+        for unit in units:
+            if unit["id"] in wanted and rs.data.units[unit["type"]].has("noncombat_move_only"):
+                raise IllegalOrder("AAE-NCM-11", "An antiaircraft gun moves only in the "
+                                   "noncombat move.")
+
+
 def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -> None:
     """The edition's refusals before the family's: China never purchases (AAE-PUR-08), its
     units stay in its area (AAE-CHINA-05/09) and never board transports (AAE-CHINA-08)."""
@@ -124,6 +139,8 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
     if kind == "purchase" and seat not in data.treasury:
         raise IllegalOrder("AAE-PUR-08", "{power} never purchases: it receives free infantry.",
                            {"power": seat})
+    if kind == "move" and state["phase"] == "combat_move":
+        _check_noncombat_only(rs, state, order.get("units"))
     if kind not in ("move", "declare_amphibious") or seat != china.CHINA:
         return
     if kind == "declare_amphibious" or order.get("transport") is not None:
@@ -160,4 +177,5 @@ EDITION = Edition(
     capacity=capacity,
     check_site=check_site,
     check_order=check_order,
+    keeps_unplaced=True,
 )
