@@ -67,6 +67,13 @@ RARE = [
                  "step": "antiaircraft fire", "low_luck": False}},
     {"seq": 2 * 10**6 + 12, "seat": "germany", "type": "aa.bombarded", "v": 1,
      "payload": {"place": "Karelia", "ships": [7], "hits": 1}},
+    # the family's mobilization events of later editions (units waiting, complexes built)
+    {"seq": 2 * 10**6 + 13, "seat": None, "type": "aa.units_waiting", "v": 1,
+     "payload": {"power": "germany", "units": {"infantry": 2}}},
+    {"seq": 2 * 10**6 + 14, "seat": None, "type": "aa.units_returned", "v": 1,
+     "payload": {"power": "germany", "units": {"infantry": 2}}},
+    {"seq": 2 * 10**6 + 15, "seat": "germany", "type": "aa.site_placed", "v": 1,
+     "payload": {"power": "germany", "at": "Karelia", "type": "industrial_complex"}},
 ]
 RAW = re.compile(r"\b(aa|dice|game|seat|policy)\.[a-z_]+\b")
 #: A unit not named by its type (the describer did not know it).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbem.ui.aa.describe import power_name, space_name
+from pbem.ui.aa.describe import count_text, power_name, space_name
 from pbem.ui.aa.editions_words import advance_name, chart_name, objective_text, objectives_of
 from pbem.ui.aa.vocabulary import SIDE_NAMES
 
@@ -44,6 +44,16 @@ def breakthrough(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     faces = " ".join(str(f) for f in p.get("faces") or [])
     return s._("%(power)s rolls %(faces)s on %(chart)s: %(advance)s, in effect at once", power=_who(s, p, event),
                faces=faces, chart=chart_name(s._, p.get("chart")), advance=advance_name(s._, p.get("advance")))
+
+
+def capital_losses(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.aae_capital_losses``: a captured capital costs its power its research tokens and the
+    units waiting in its mobilization zone (AAE-MOB-11)."""
+    tokens, power = int(p.get("tokens", 0) or 0), _who(s, p, event)
+    units = count_text(s._, dict(p.get("units") or {}))  # before ngettext: pybabel must see its plural
+    return s._.ngettext("%(power)s loses its capital, and with it %(num)d research token and %(units)s waiting",
+                        "%(power)s loses its capital, and with it %(num)d research tokens and %(units)s waiting",
+                        tokens, power=power, units=units)
 
 
 # -- repairs ---------------------------------------------------------------------------------
@@ -81,6 +91,18 @@ def combat_block(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 def site_placed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     return s._("%(power)s builds an industrial complex in %(at)s", power=_who(s, p, event),
                at=space_name(s._, p.get("at")))
+
+
+def units_waiting(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.units_waiting``: units bought but not placed stay in the mobilization zone (AAE-MOB-09)."""
+    return s._("%(power)s could not place %(units)s: they wait in the mobilization zone for the next turn",
+               power=_who(s, p, event), units=count_text(s._, dict(p.get("units") or {})))
+
+
+def units_returned(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.units_returned``: the units waiting from earlier turns join this turn's placement."""
+    return s._("%(units)s waiting from an earlier turn join the units %(power)s places this turn",
+               power=_who(s, p, event), units=count_text(s._, dict(p.get("units") or {})))
 
 
 # -- income, national objectives, victory --------------------------------------------------
@@ -134,7 +156,9 @@ def victory(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 SENTENCES = {
     "aa.aae_research_rolled": research_rolled, "aa.aae_breakthrough": breakthrough,
+    "aa.aae_capital_losses": capital_losses,
     "aa.aae_repaired": repaired, "aa.aae_china_infantry": china_infantry,
     "aa.aae_free_infantry_placed": free_infantry_placed, "aa.aae_combat_block": combat_block,
-    "aa.site_placed": site_placed, "aa.aae_income_collected": income, "aa.aae_game_won": victory,
+    "aa.site_placed": site_placed, "aa.units_waiting": units_waiting, "aa.units_returned": units_returned,
+    "aa.aae_income_collected": income, "aa.aae_game_won": victory,
 }
