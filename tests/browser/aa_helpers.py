@@ -18,7 +18,8 @@ PHONE = {"width": 375, "height": 812}
 class Screen:
     """A player's browser tab, checking after every page load that nothing scrolls sideways."""
 
-    def __init__(self, browser: Any, base: str, viewport: dict[str, int]) -> None:
+    def __init__(self, browser: Any, base: str, viewport: dict[str, int], board: str = "aa1941") -> None:
+        self.board = board  # the rules folder whose board.json the game's map is drawn from
         self.context = browser.new_context(viewport=viewport, bypass_csp=True)
         self.context.set_default_timeout(10_000)
         self.page = self.context.new_page()
@@ -68,21 +69,29 @@ def register(screen: Screen, email: str, name: str) -> None:
     assert "/auth/" not in page.url and not page.locator("#password").count(), page.url
 
 
-def start_game(browser: Any, base: str, viewport: dict[str, int], tag: str, title: str) -> tuple[Screen, Screen, str]:
-    """Two players register; "Alleati" creates an A&A 1941 game with low-luck dice and takes the
-    Allies, "Asse" the Axis; the game starts. Returns both tabs and the game's address."""
-    allies, axis = Screen(browser, base, viewport), Screen(browser, base, viewport)
+ALLIES = ("Soviet Union", "United Kingdom", "United States")
+AXIS = ("Germany", "Japan")
+
+
+def start_game(browser: Any, base: str, viewport: dict[str, int], tag: str, title: str, ruleset: str = "aa1941",
+               options: dict[str, str] | None = None, allies_seats: tuple[str, ...] = ALLIES,
+               axis_seats: tuple[str, ...] = AXIS) -> tuple[Screen, Screen, str]:
+    """Two players register; "Alleati" creates an A&A game (``ruleset``; ``options``: option name
+    -> value chosen in the form, by default low-luck dice) and takes the Allies, "Asse" the Axis;
+    the game starts. Returns both tabs and the game's address."""
+    allies, axis = Screen(browser, base, viewport, ruleset), Screen(browser, base, viewport, ruleset)
     register(allies, f"alleati-{tag}@example.com", "Alleati")
     register(axis, f"asse-{tag}@example.com", "Asse")
-    allies.goto("/games/new?ruleset=aa1941")
+    allies.goto(f"/games/new?ruleset={ruleset}")
     allies.page.fill("#title", title)
-    allies.page.select_option("#opt_dice", "low_luck")
+    for name, value in (options or {"dice": "low_luck"}).items():
+        allies.page.select_option(f"#opt_{name}", value)
     allies.click(name="Create the game")
     game_url = allies.page.url
-    for seat in ("Soviet Union", "United Kingdom", "United States"):
+    for seat in allies_seats:
         allies.click(name=f"Take seat {seat}")
     axis.goto(game_url)
-    for seat in ("Germany", "Japan"):
+    for seat in axis_seats:
         axis.click(name=f"Take seat {seat}")
     allies.goto(game_url)
     allies.click(name="Start the game")
@@ -100,7 +109,7 @@ WHERE = """(p, lab) => { const svg = p.ownerSVGElement; const pt = svg.createSVG
 def click_space(screen: Screen, name: str) -> None:
     """Click a space on the map at its label point, as a player would: when that point is off
     the part of the map on screen, drag the map to bring it to the middle first."""
-    lx, ly = board_data()["spaces"][name]["label"]
+    lx, ly = board_data(screen.board)["spaces"][name]["label"]
     page = screen.page
     path = page.locator(f'path[data-space="{name}"]')
     page.locator("#board-wrap").scroll_into_view_if_needed()

@@ -67,6 +67,13 @@ RARE = [
                  "step": "antiaircraft fire", "low_luck": False}},
     {"seq": 2 * 10**6 + 12, "seat": "germany", "type": "aa.bombarded", "v": 1,
      "payload": {"place": "Karelia", "ships": [7], "hits": 1}},
+    # the family's mobilization events of later editions (units waiting, complexes built)
+    {"seq": 2 * 10**6 + 13, "seat": None, "type": "aa.units_waiting", "v": 1,
+     "payload": {"power": "germany", "units": {"infantry": 2}}},
+    {"seq": 2 * 10**6 + 14, "seat": None, "type": "aa.units_returned", "v": 1,
+     "payload": {"power": "germany", "units": {"infantry": 2}}},
+    {"seq": 2 * 10**6 + 15, "seat": "germany", "type": "aa.site_placed", "v": 1,
+     "payload": {"power": "germany", "at": "Karelia", "type": "industrial_complex"}},
 ]
 RAW = re.compile(r"\b(aa|dice|game|seat|policy)\.[a-z_]+\b")
 #: A unit not named by its type (the describer did not know it).
@@ -132,8 +139,20 @@ def test_every_event_of_20_fuzzer_games_is_a_translated_sentence(logs, used) -> 
     assert len(used) > 40  # the check above looked at the describer's real messages
 
 
-def test_every_event_type_of_the_rules_has_its_own_sentence() -> None:
-    assert set(RS.evolvers) <= set(SENTENCES)  # later editions' events have theirs too
+def aa_rulesets() -> list[Any]:
+    """Every registered ruleset of the A&A family (1941, Anniversary...)."""
+    from pbem.engine.registry import RULESETS
+
+    return [rs for rs in (load_ruleset(k) for k in sorted(RULESETS)) if getattr(rs, "family", "") == "aa."]
+
+
+def test_every_event_type_of_every_aa_ruleset_has_its_own_sentence() -> None:
+    rulesets = aa_rulesets()
+    assert RS in rulesets
+    for rs in rulesets:
+        assert set(rs.evolvers) <= set(SENTENCES), (rs.key, sorted(set(rs.evolvers) - set(SENTENCES)))
+    known = set().union(*(rs.evolvers for rs in rulesets))
+    assert set(SENTENCES) <= known, sorted(set(SENTENCES) - known)  # no sentence for an event nobody emits
 
 
 def test_the_italian_story_reads_italian() -> None:

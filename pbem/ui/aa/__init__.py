@@ -53,6 +53,10 @@ class AAUI(GameUI):
             return _("%(power)s: choose casualties in %(place)s", power=power, place=place)
         if kind == "stranded":
             return _("%(power)s: land a stranded fighter", power=power)
+        if kind not in describe.PHASES and isinstance(owed.get("prompt_key"), str):  # research chart...
+            key = str(owed["prompt_key"])  # an engine prompt marked N_ in the rules package
+            prompt = str(_(key))
+            return prompt.replace("{power}", power).replace("{phase}", describe.phase_name(_, owed.get("phase_key")))
         return _("%(power)s: %(phase)s", power=power, phase=describe.phase_name(_, kind))
 
     def result_text(self, result: Mapping[str, Any] | None, names: Mapping[str, str], language: str) -> str:

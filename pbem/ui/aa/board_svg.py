@@ -25,14 +25,20 @@ from pathlib import Path
 from typing import Any
 
 from pbem.games.rulesdata import rules_file
+from pbem.ui.i18n import N_
 
 #: The board drawn for an edition that has no outlines of its own yet.
 DEFAULT_BOARD = "aa1941"
-UNIT_ORDER = ("infantry", "tank", "fighter", "bomber", "submarine", "transport", "destroyer", "carrier",
-              "battleship")
+#: Every edition's unit types in the order the map, the legend and the forms list them (an
+#: edition's roster is a subset: A&A 1941 has nine, Anniversary adds artillery, AA gun, cruiser).
+UNIT_ORDER = ("infantry", "artillery", "mech_infantry", "tank", "aa_gun", "fighter", "tactical_bomber", "bomber",
+              "submarine", "transport", "destroyer", "cruiser", "carrier", "battleship")
 #: Short unit symbols on the map (the legend names them in the user's language).
-SYMBOLS = {"infantry": "I", "tank": "T", "fighter": "F", "bomber": "B", "submarine": "S", "transport": "Tr",
-           "destroyer": "D", "carrier": "C", "battleship": "BB"}
+SYMBOLS = {"infantry": "I", "artillery": "A", "mech_infantry": "M", "tank": "T", "aa_gun": "AA", "fighter": "F",
+           "tactical_bomber": "TB", "bomber": "B", "submarine": "S", "transport": "Tr", "destroyer": "D",
+           "cruiser": "Cr", "carrier": "C", "battleship": "BB"}
+#: Unit types drawn as a mark of their space, not counted in the unit boxes (industrial complexes).
+COMPLEX_TYPES = ("factory", "industrial_complex")
 #: Font sizes in board units: readable (10-12 px) at the default zoom of a phone and a desktop.
 NAME_FONT = 27
 UNIT_FONT = 32
@@ -49,8 +55,15 @@ PATTERNS = {
     "japan": '<circle cx="6" cy="6" r="3.5" fill="#fff" fill-opacity=".5"/>'
              '<circle cx="18" cy="18" r="3.5" fill="#fff" fill-opacity=".5"/>',
     "usa": _lines((0, 0, 24, 24), (24, 0, 0, 24), width=3, opacity=".3"),
+    "italy": _lines((6, 0, 6, 24), (18, 0, 18, 24), width=4, opacity=".4"),
+    "china": '<rect x="7" y="7" width="10" height="10" fill="none" stroke="#fff" stroke-opacity=".55" '
+             'stroke-width="3"/>',
+    "anzac": _lines((0, 12, 24, 12), (12, 0, 12, 24), width=3, opacity=".35"),
+    "france": '<circle cx="12" cy="12" r="6" fill="none" stroke="#fff" stroke-opacity=".5" stroke-width="3"/>',
 }
-COLOURS = {"ussr": "#a8392e", "germany": "#6b6b6b", "uk": "#c58b2a", "japan": "#f08c2e", "usa": "#5e8a3a"}
+#: Every power of every edition (Italy brown with vertical stripes, China teal with squares).
+COLOURS = {"ussr": "#a8392e", "germany": "#6b6b6b", "uk": "#c58b2a", "japan": "#f08c2e", "usa": "#5e8a3a",
+           "italy": "#7b5233", "china": "#2f7f86", "anzac": "#4f6a8f", "france": "#3456b0"}
 
 
 def slug(name: str) -> str:
@@ -67,6 +80,22 @@ def board_folder(ruleset: Any) -> str:
     return DEFAULT_BOARD
 
 
+def symbols_for(ruleset: Any) -> dict[str, str]:
+    """The map symbols of this edition's unit types (the legend lists only these)."""
+    roster = set(getattr(getattr(ruleset, "data", None), "units", {}) or SYMBOLS)
+    return {t: sym for t, sym in SYMBOLS.items() if t in roster}
+
+
+def legend_marks(board: dict[str, Any]) -> list[tuple[str, str]]:
+    """The legend's marks this board uses beyond capitals and complexes (English, ``N_``-marked;
+    the template translates): victory cities, damage markers on complexes."""
+    out = []
+    if any(sp.get("victory_city") for sp in board["spaces"].values()):
+        out.append(("\u2606", N_("victory city")))
+        out.append(("\u25a0\u22122", N_("industrial complex with 2 damage markers")))
+    return out
+
+
 def board_for(ruleset: Any) -> dict[str, Any]:
     return board_data(board_folder(ruleset))
 
@@ -81,6 +110,7 @@ def board_data(folder: str = DEFAULT_BOARD) -> dict[str, Any]:
         space["value"] = info.get("value", 0)
         space["capital_of"] = info.get("capital_of")
         space["factory"] = bool(info.get("factory"))
+        space["victory_city"] = info.get("victory_city")
     return data
 
 
@@ -140,11 +170,14 @@ def unit_lines(units: list[dict[str, Any]]) -> list[tuple[str, str]]:
     """``[(owner, "3I 2T 1F")]``: counts by owner, then by type in the game's unit order."""
     counts: dict[str, dict[str, int]] = {}
     for u in units:
+        if u["type"] in COMPLEX_TYPES:
+            continue
         counts.setdefault(u["owner"], {}).setdefault(u["type"], 0)
-        counts[u["owner"]][u["type"]] += 1
+        counts[u["owner"]][u["type"]] += int(u.get("count", 1))
     out = []
     for owner, types in counts.items():
-        text = " ".join(f"{types[t]}{SYMBOLS.get(t, t[:2])}" for t in UNIT_ORDER if t in types)
+        order = list(UNIT_ORDER) + sorted(t for t in types if t not in UNIT_ORDER)
+        text = " ".join(f"{types[t]}{SYMBOLS.get(t, t[:2].upper())}" for t in order if t in types)
         out.append((owner, text))
     return out
 
@@ -170,13 +203,26 @@ def _pill(owner: str, text: str, x: float, y: float) -> str:
             f'<text class="mk-u u-{owner}" x="{x:.0f}" y="{y:.0f}">{escape(text)}</text>')
 
 
+def complexes_of(board: dict[str, Any], view: dict[str, Any]) -> dict[str, int]:
+    """``{territory: damage markers}`` of the position's industrial complexes: the view's
+    ``complexes`` (editions with damage: Anniversary, Global 1940), else complexes among the units,
+    else the map's printed factories (A&A 1941)."""
+    if isinstance(view.get("complexes"), dict):
+        return {str(k): int(v or 0) for k, v in view["complexes"].items()}
+    found = {name: 0 for name, units in (view.get("units") or {}).items()
+             if any(u.get("type") in COMPLEX_TYPES for u in units)}
+    return found or {name: 0 for name, sp in board["spaces"].items() if sp.get("factory")}
+
+
 def marks_svg(board: dict[str, Any], view: dict[str, Any], space_name: Any = None) -> str:
-    """The marks layer for a position: names, values, capitals, factories and unit counts.
+    """The marks layer for a position: names, values, capitals, complexes (with their damage
+    markers, "\u25a0\u22122"), victory cities and unit counts.
 
     ``space_name(name)``: a space's name in the reader's language (default: the board's)."""
     data = board
     parts = ['<g class="marks" aria-hidden="true">']
     units = view.get("units", {})
+    complexes = complexes_of(board, view)
     for name in drawing_order(data["spaces"]):
         space = data["spaces"][name]
         x, y = space["label"]
@@ -185,8 +231,11 @@ def marks_svg(board: dict[str, Any], view: dict[str, Any], space_name: Any = Non
         bits = []
         if space["capital_of"]:
             bits.append("\u2605")
-        if space["factory"]:
-            bits.append("\u25a0")
+        elif space.get("victory_city"):
+            bits.append("\u2606")
+        if name in complexes:
+            damage = complexes[name]
+            bits.append("\u25a0" + (f'<tspan class="mk-dmg">\u2212{damage}</tspan>' if damage else ""))
         if space["kind"] == "land" and space["value"]:
             bits.append(str(space["value"]))
         top = y - NAME_FONT * (len(lines) - 1) - 4

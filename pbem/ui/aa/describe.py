@@ -176,9 +176,14 @@ class AAStory(Story):
     def dice_line(self, event: dict[str, Any]) -> str | None:
         p, _ = event.get("payload") or {}, self._
         ctx = p.get("context") or {}
-        if not ctx.get("battle"):
-            return None
         faces = " ".join(str(f) for f in p.get("faces", []))
+        if not ctx.get("battle"):  # research and development dice, a War Bonds die...
+            step = ctx.get("step") or ctx.get("roll")
+            if not step:
+                return None
+            return _("%(power)s rolls (%(step)s): %(faces)s",
+                     power=power_name(_, ctx.get("roller") or ctx.get("power"), self.names),
+                     step=step_name(_, str(step)), faces=faces)
         dice = p.get("dice") or []
         hits = sum(1 for d in dice if isinstance(d, dict) and d.get("hit"))
         power, place = power_name(_, ctx.get("roller"), self.names), space_name(_, ctx["battle"])

@@ -72,11 +72,29 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
         return {"type": "casualties", "place": form.get("place", ""), "units": units}
     if kind == "end_phase":
         return {"type": "end_phase"}
+    if kind == "research":  # AAE-RD-02/03: tokens bought now, all held rolled
+        return {"type": "research", "tokens": _int(form, "tokens")}
+    if kind == "research_chart":  # AAE-RD-05: the chart rolled on after a breakthrough
+        return {"type": "research_chart", "chart": _int(form, "chart")}
+    if kind == "repair":  # AAE-PUR-03: damage markers removed per territory
+        repairs = {str(k)[len("repair-"):]: _int(form, str(k)) for k in form if str(k).startswith("repair-")}
+        return {"type": "repair", "complexes": {t: n for t, n in repairs.items() if n}}
+    if kind == "combat_block":  # AAE-CHINA-10: whose combat block comes first
+        return {"type": "combat_block", "first": form.get("first", "")}
+    if kind == "place_free_infantry":  # AAE-CHINA-04
+        return {"type": "place_free_infantry", "units": {form.get("at", ""): _int(form, "count", 1)}}
+    if kind == "declare_raid":  # AAE-SBR-01: the bombers ticked raid the complex instead of attacking
+        return {"type": "declare_raid", "target": form.get("target", ""), "units": _ids(form, "units")}
+    if kind == "declare_rocket":
+        return {"type": "declare_rocket", "from": form.get("from", ""), "target": form.get("target", "")}
     if kind == "declare_amphibious":
         order = {"type": "declare_amphibious", "target": form.get("target", ""), "sea_zone": form.get("sea_zone", ""),
                  "transports": _ids(form, "transports")}
         if form.get("sea_battle") in ("fight", "ignore"):  # offered where the query says it is a choice
             order["sea_battle"] = form.get("sea_battle") == "fight"
+        bombard = _ids(form, "bombard")  # AAE-BOMB: the ships named to bombard the target
+        if bombard:
+            order["bombard"] = bombard
         return order
     return None
 

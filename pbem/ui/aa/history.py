@@ -132,7 +132,9 @@ def history(ui: Any, data: dict[str, Any], read: GameReader, args: Mapping[str, 
     return "aa/history.html", {
         "data": data, "at": at, "start": start, "steps": steps, "prev": prev, "nxt": nxt, "svg": svg, "frame": fr,
         "groups": grouped_log(story, events, first, data["id"]), "chart": chart(read),
-        "symbols": board_svg.SYMBOLS, "unit_names": ui.unit_names(language)}
+        "symbols": board_svg.symbols_for(read.ruleset),
+        "legend_marks": board_svg.legend_marks(board_svg.board_for(read.ruleset)),
+        "unit_names": ui.unit_names(language)}
 
 
 def history_frame(data: dict[str, Any], read: GameReader, args: Mapping[str, str], language: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from flask import url_for
 
 from pbem.ui.aa import board_svg
 from pbem.ui.aa.describe import CATALOG, count_text, phase_name, side_name, spaces_of, step_name, unit_names
+from pbem.ui.aa.editions_words import advance_name
 from pbem.ui.aa.odds import edition_of
 from pbem.ui.base import Audience, GameReader
 from pbem.ui.i18n import Translator
@@ -32,6 +33,7 @@ def js_strings(_: Translator) -> str:
         "sea": _("sea zone"),
         "capital": _("capital"),
         "factory": _("industrial complex"),
+        "damage": _("damage markers: {n}"),
         "happened": _("This turn here"),
         "pick": _("Units to move (how many of each)"),
         "of": _("of {n}"),
@@ -244,8 +246,11 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
                 here.setdefault(space, []).append(text)
     board = board_svg.board_for(rs)
     data = board["spaces"]
-    spaces = {name: {"kind": sp["kind"], "value": sp["value"], "owner": view.get("owners", {}).get(name),
-                     "capital": bool(sp["capital_of"]), "factory": sp["factory"],
+    complexes = board_svg.complexes_of(board, view)
+    spaces = {name: {"name": _(name), "kind": sp["kind"], "value": sp["value"],
+                     "owner": view.get("owners", {}).get(name),
+                     "capital": bool(sp["capital_of"]), "factory": name in complexes,
+                     "damage": complexes.get(name, 0),
                      "units": [{k: u[k] for k in ("id", "type", "owner", "hits") if k in u}
                                | ({"aboard": u["aboard"]} if "aboard" in u else {})
                                | ({"moved": u["t_moved"]} if u.get("t_moved") else {})
@@ -274,7 +279,7 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     reports = battle_reports(_, events, story.types, odds)
     mobilize = legal.get("mobilize")
     return {
-        "amphibious": amphibious(rs, view, seat, units) if active and phase == "combat_move" else {},
+        "amphibious": amphibious(rs, view, seat, units, legal) if active and phase == "combat_move" else {},
         "svg": cached_svg(board, svg_key, view, names, _),
         "names": names, "seat": seat, "phase": phase, "phase_name": phase_name(_, phase),
         "power": view.get("power"), "round": view.get("round"), "ipcs": view.get("ipcs", {}),
@@ -285,12 +290,14 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
         "combat": forms, "battles": reports[:-1], "latest_battle": reports[-1] if reports else None,
         "error": game.get("error"), "latest": log[-3:],
         "log": log,
-        "unit_names": units, "symbols": board_svg.SYMBOLS, "script": safe_json(script), "strings": js_strings(_),
+        "unit_names": units, "symbols": board_svg.symbols_for(rs),
+        "legend_marks": board_svg.legend_marks(board), "script": safe_json(script), "strings": js_strings(_),
         "space_lines": [(name, names.get(sp["owner"] or "", ""),
                          ", ".join(f"{units.get(u['type'], (u['type'],))[0]} #{u['id']} "
                                    f"({names.get(u['owner'], u['owner'])})"
                                    for u in sp["units"])) for name, sp in spaces.items() if sp["units"]],
         "production": view.get("production") or {},
+        "advance_names": [advance_name(_, a) for a in (legal.get("research") or {}).get("advances") or []],
     }
 
 
@@ -300,19 +307,24 @@ def owed_line(ui: Any, game: dict[str, Any], names: dict[str, str], language: st
     return "; ".join(str(o.get("text") or ui.owed_text(o, names, language)) for o in owed)
 
 
-def amphibious(rs: Any, view: dict[str, Any], seat: str | None, names: dict[str, tuple[str, str]]) -> dict[str, Any]:
+def amphibious(rs: Any, view: dict[str, Any], seat: str | None, names: dict[str, tuple[str, str]],
+               legal: dict[str, Any] | None = None) -> dict[str, Any]:
     """The engine's ``amphibious`` query: per sea zone the loaded transports (with their cargo
-    named), the territories an assault may be declared on and whether fighting the enemy
-    submarines/transports there is the player's choice (``sea_battle``)."""
+    named), the territories an assault may be declared on, whether fighting the enemy
+    submarines/transports there is the player's choice (``sea_battle``) and the ships the engine's
+    ``legal_options["bombard"]`` lists there, which may be named to bombard (AAE-BOMB-01)."""
     if not seat or "amphibious" not in rs.queries:
         return {}
     zones = rs.query(view, seat, "amphibious", {}).get("zones", {})
     types = {u["id"]: u["type"] for units in view.get("units", {}).values() for u in units}
+    bombard = (legal or {}).get("bombard") or {}
     out = {}
     for zone, z in zones.items():
         ships = [{"id": s["id"], "cargo": count_names(names, [types.get(i, "") for i in s["cargo"]])}
                  for s in z["transports"]]
-        out[zone] = {"transports": ships, "targets": z["targets"], "sea_battle": z.get("sea_battle")}
+        out[zone] = {"transports": ships, "targets": z["targets"], "sea_battle": z.get("sea_battle"),
+                     "bombard": [{"id": i, "name": names.get(types.get(i, ""), (types.get(i, ""),))[0]}
+                                 for i in bombard.get(zone, [])]}
     return out
 
 

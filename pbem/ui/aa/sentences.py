@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.ui.aa.describe import count_text, phase_name, power_name, space_name, spaces_text, step_name
 from pbem.ui.aa.sentences_combat import SENTENCES as COMBAT_SENTENCES
+from pbem.ui.aa.sentences_editions import SENTENCES as EDITIONS
 from pbem.ui.i18n import N_
 
 if TYPE_CHECKING:
@@ -224,6 +225,9 @@ def turn_started(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 
 def phase_started(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    if p.get("power"):  # another power plays inside the turn (China in the US turn)
+        return s._("Phase: %(phase)s, played by %(power)s", phase=phase_name(s._, p.get("phase")),
+                   power=power_name(s._, p["power"], s.names))
     return s._("Phase: %(phase)s", phase=phase_name(s._, p.get("phase")))
 
 
@@ -251,4 +255,6 @@ SENTENCES: dict[str, Sentence] = {
         casualty_choice, casualties, submerged, set_aside_removed, battle_landed, battle_ended, retreated,
         territory_captured, amphibious_declared, attacked_in_place, air_landed, air_lost, stranded_landed,
         stranded_lost, standing, turn_started, phase_started, income_collected, game_won)}
-SENTENCES.update(COMBAT_SENTENCES)
+
+SENTENCES.update(EDITIONS)
+SENTENCES.update(COMBAT_SENTENCES)  # the combat events' own sentences

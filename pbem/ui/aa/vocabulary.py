@@ -27,6 +27,7 @@ UNIT_NAMES: dict[str, tuple[str, str]] = {
     "aa_gun": (N_("antiaircraft gun"), N_("antiaircraft guns")),
     "tactical_bomber": (N_("tactical bomber"), N_("tactical bombers")),
     "factory": (N_("industrial complex"), N_("industrial complexes")),
+    "industrial_complex": (N_("industrial complex"), N_("industrial complexes")),
 }
 #: The rules data's unit names (``Ruleset.vocabulary("unit", ...)``, used in refusals).
 DATA_UNIT_NAMES = (N_("Infantry"), N_("Artillery"), N_("Tank"), N_("Fighter"), N_("Bomber"), N_("Submarine"),
@@ -38,9 +39,10 @@ PHASES = {"purchase": N_("purchase units"), "combat_move": N_("combat move"), "c
           "collect_income": N_("collect income")}
 SIDES = {"attacker": N_("attacker"), "defender": N_("defender"), "none": N_("nobody")}
 STEPS = {"surprise strike": N_("surprise strike"), "attacker fire": N_("attacker fire"),
-         "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports"),
-         "shore bombardment": N_("shore bombardment"), "antiaircraft fire": N_("antiaircraft fire"),
-         "strategic bombing raid": N_("strategic bombing raid"), "rocket attack": N_("rocket attack")}
+         "strategic bombing raid": N_("strategic bombing raid"), "rocket attack": N_("rocket attack"),
+         "antiaircraft fire": N_("antiaircraft fire"), "shore bombardment": N_("shore bombardment"),
+         "research": N_("research"), "development": N_("development"), "war_bonds": N_("War Bonds"),
+         "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports")}
 POWERS = {"germany": N_("Germany"), "ussr": N_("Soviet Union"), "japan": N_("Japan"), "uk": N_("United Kingdom"),
           "usa": N_("United States"), "italy": N_("Italy"), "china": N_("China"), "anzac": N_("ANZAC"),
           "france": N_("France")}
@@ -58,7 +60,8 @@ ENDINGS = {"defender destroyed": N_("the defenders are destroyed"),
 #: The victory conditions (``aa.game_won`` ``mode``).
 MODES = {"two_capitals": N_("standard game"), "one_capital": N_("quick game")}
 
-#: The board's spaces (A&A 1941): territories, then the numbered sea zones ("SZ 5").
+#: The board's spaces of every edition (A&A 1941, then Anniversary's own): territories, then the
+#: numbered sea zones ("SZ 5").
 SPACES = (
     N_("Afghanistan"), N_("Alaska"), N_("Anglo-Egypt Sudan"), N_("Angola"), N_("Archangel"), N_("Australia"),
     N_("Belgian Congo Kenya"), N_("Borneo"), N_("Brazil"), N_("Caroline Islands"), N_("Caucasus"),
@@ -80,4 +83,16 @@ SPACES = (
     N_("SZ 26"), N_("SZ 27"), N_("SZ 28"), N_("SZ 29"), N_("SZ 30"), N_("SZ 31"), N_("SZ 32"), N_("SZ 33"),
     N_("SZ 34"), N_("SZ 35"), N_("SZ 36"), N_("SZ 37"), N_("SZ 38"), N_("SZ 39"), N_("SZ 40"), N_("SZ 41"),
     N_("SZ 42"), N_("SZ 43"), N_("SZ 44"), N_("SZ 45"), N_("SZ 46"), N_("SZ 47"), N_("SZ 48"), N_("SZ 49"),
+    # Anniversary Edition's board: its own territories, and sea zones 50-65
+    N_("Argentina Chile"), N_("Balkans"), N_("Baltic States"), N_("Belgian Congo"), N_("Belorussia"),
+    N_("Bulgaria Romania"), N_("Burma"), N_("Buryatia S.S.R."), N_("Central United States"), N_("Chinghai"),
+    N_("Czechoslovakia Hungary"), N_("East Poland"), N_("Eastern Ukraine"), N_("Egypt"),
+    N_("Evenki National Okrug"), N_("Finland"), N_("Formosa"), N_("France"), N_("French Indo-China Thailand"),
+    N_("Fukien"), N_("Hupeh"), N_("Italian Africa"), N_("Italy"), N_("Karelia S.S.R."), N_("Kazakh S.S.R."),
+    N_("Kiangsu"), N_("Kwangtung"), N_("Libya"), N_("Morocco Algeria"), N_("Ningxia"),
+    N_("Northern South America"), N_("Northwestern Europe"), N_("Norway"), N_("Novosibirsk"), N_("Panama"),
+    N_("Persia"), N_("Peruvian Central"), N_("Poland"), N_("Rhodesia"), N_("Sikang"), N_("Spain"),
+    N_("Stanovoj Chrebet"), N_("Suiyuan"), N_("Trans-Jordan"), N_("Yakut S.S.R."), N_("Yunnan"),
+    N_("SZ 50"), N_("SZ 51"), N_("SZ 52"), N_("SZ 53"), N_("SZ 54"), N_("SZ 55"), N_("SZ 56"), N_("SZ 57"),
+    N_("SZ 58"), N_("SZ 59"), N_("SZ 60"), N_("SZ 61"), N_("SZ 62"), N_("SZ 63"), N_("SZ 64"), N_("SZ 65"),
 )

@@ -117,6 +117,7 @@
   };
   const unitName = (t) => (data.units || {})[t] || t;
   const powerName = (p) => (data.names || {})[p] || p || T.neutral;
+  const spaceName = (n) => ((data.spaces || {})[n] || {}).name || n;  // in the reader's language
   let move = null; // {from, ids, dests, to}
 
   const reset = () => {
@@ -131,13 +132,14 @@
   const open = (name) => {
     const sp = (data.spaces || {})[name]; if (!sp) return;
     pathOf(name)?.classList.add("selected");
-    document.getElementById("space-panel-h").textContent = name;
+    document.getElementById("space-panel-h").textContent = spaceName(name);
     body.replaceChildren();
     const facts = el("ul");
     facts.append(el("li", { text: sp.kind === "sea" ? T.sea : `${T.owner}: ${powerName(sp.owner)}` }));
     if (sp.value) facts.append(el("li", { text: `${T.value}: ${sp.value}` }));
     if (sp.capital) facts.append(el("li", { text: T.capital }));
     if (sp.factory) facts.append(el("li", { text: T.factory }));
+    if (sp.damage) facts.append(el("li", { text: T.damage.replace("{n}", sp.damage) }));
     body.append(facts, el("h4", { text: T.units }));
     const list = el("ul");
     sp.units.forEach((u) => list.append(el("li", { text: `${unitName(u.type)} #${u.id} (${powerName(u.owner)})`
@@ -232,7 +234,7 @@
     const ul = el("ul", { class: "dest-list" });
     names.forEach((n) => {
       pathOf(n)?.classList.add("dest", "ends-" + dests[n].ends);
-      const b = el("button", { type: "button", "data-dest": n, text: `${n}: ${endsText(dests[n])} (${dests[n].cost} ${T.cost})` });
+      const b = el("button", { type: "button", "data-dest": n, text: `${spaceName(n)}: ${endsText(dests[n])} (${dests[n].cost} ${T.cost})` });
       b.addEventListener("click", () => pick(n)); ul.append(el("li", {}, b));
     });
     area().replaceChildren(el("p", { text: T.choose }), ul);
@@ -267,8 +269,8 @@
   const pick = (to) => {
     const e = JSON.parse(JSON.stringify(move.dests[to])); move.to = to;
     paths().forEach((p) => p.classList.remove("chosen")); pathOf(to)?.classList.add("chosen");
-    const text = T.moving.replace("{n}", move.ids.length).replace("{to}", to)
-      .replace("{route}", e.route.join(" → ")).replace("{ends}", endsText(e));
+    const text = T.moving.replace("{n}", move.ids.length).replace("{to}", spaceName(to))
+      .replace("{route}", e.route.map(spaceName).join(" → ")).replace("{ends}", endsText(e));
     const send = el("button", { type: "button", id: "send-move", class: "primary", text: T.send });
     send.addEventListener("click", () => submit(e));
     const cancel = el("button", { type: "button", text: T.cancel });
