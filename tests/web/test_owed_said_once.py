@@ -33,8 +33,8 @@ def _sentences(key: str, language: str) -> list[tuple[str, str]]:
 
 def _doubled(text: str, seat: str, sentence: str) -> list[str]:
     found = []
-    if f"{seat}: {seat}" in text:
-        found.append(f"'{seat}' twice in a row")
+    if f"{seat}: {sentence}" in text:  # "Germany: Germany: purchase units"; the board's label
+        found.append(f"'{seat}' twice in a row")  # "Germany: Germany, 5 IPCs" (a territory) is right
     phase = sentence.split(": ", 1)[-1]
     if re.search(re.escape(sentence) + r"\s*\(" + re.escape(phase) + r"\)", text):
         found.append(f"'{phase}' repeated in brackets")

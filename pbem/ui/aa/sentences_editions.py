@@ -56,6 +56,14 @@ def capital_losses(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
                         tokens, power=power, units=units)
 
 
+def paradropped(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.aae_paradropped``: a bomber carries one infantry from a territory to the one it attacks
+    (Paratroopers, AAE-TECH-03)."""
+    return s._("%(power)s drops a paratrooper infantry from %(from)s on %(at)s (bomber #%(bomber)s)",
+               power=_who(s, p, event), bomber=p.get("bomber", ""),
+               **{"from": space_name(s._, str(p.get("from", ""))), "at": space_name(s._, str(p.get("at", "")))})
+
+
 # -- repairs ---------------------------------------------------------------------------------
 
 
@@ -156,7 +164,7 @@ def victory(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 SENTENCES = {
     "aa.aae_research_rolled": research_rolled, "aa.aae_breakthrough": breakthrough,
-    "aa.aae_capital_losses": capital_losses,
+    "aa.aae_capital_losses": capital_losses, "aa.aae_paradropped": paradropped,
     "aa.aae_repaired": repaired, "aa.aae_china_infantry": china_infantry,
     "aa.aae_free_infantry_placed": free_infantry_placed, "aa.aae_combat_block": combat_block,
     "aa.site_placed": site_placed, "aa.units_waiting": units_waiting, "aa.units_returned": units_returned,
