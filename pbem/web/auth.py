@@ -92,6 +92,18 @@ def find_user(email: str) -> User | None:
                                                 User.email_confirmed == True)).first()  # noqa: E712
 
 
+def reset_target(email: str) -> User | None:
+    """Whom a password reset for ``email`` goes to: the confirmed account holding it, else the
+    newest active unconfirmed one (a new player who forgot the password before confirming). The
+    link reaches the address's mailbox either way, so its holder is the one who resets."""
+    confirmed = find_user(email)
+    if confirmed is not None:
+        return confirmed
+    return db_session().exec(
+        select(User).where(User.email == normalize_email(email), User.is_active == True)  # noqa: E712
+        .order_by(User.id.desc())).first()  # type: ignore[union-attr]
+
+
 def login_candidates(email: str) -> list[User]:
     """The active accounts holding ``email`` a password may open: the confirmed one first, then
     the newest unconfirmed ones (at most ``LOGIN_CANDIDATES``)."""
@@ -298,7 +310,7 @@ def reset_request() -> ResponseReturnValue:
     form = ResetRequestForm()
     if not form.validate_on_submit():
         return render_template("auth/reset_request.html", form=form), 400 if form.errors else 200
-    user = find_user(form.email.data)
+    user = reset_target(form.email.data)
     if user is not None and user.is_active:
         send_account_email(user.email, user.language, "password_reset", "password_reset",
                            user_id=user.id, user=user,
@@ -322,6 +334,8 @@ def reset_password(token: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         return render_template("auth/reset_password.html", form=form), 400 if form.errors else 200
     user.set_password(form.password.data, hash_method())
+    if not user.email_confirmed and find_user(user.email) is None:
+        user.email_confirmed = True  # the emailed link proves the mailbox, as the welcome link does
     db_session().commit()
     logout_user()
     flash(_("Your password has been changed. You can log in with it now."), "success")

@@ -137,7 +137,8 @@ def played(app: Flask, client: Any, user_factory: Any) -> dict[str, Any]:
     pages["refusal (not your turn)"] = not_yours.get_data(as_text=True)
     pages["new game form"] = client.get("/games/new?ruleset=aa1941").get_data(as_text=True)
     with Session(get_engine(app), expire_on_commit=False) as s:
-        rows = list(s.exec(select(OutboxMessage).where(OutboxMessage.game_id == game_id)))
+        rows = list(s.exec(select(OutboxMessage).where(OutboxMessage.game_id == game_id)
+                         .order_by(OutboxMessage.id)))  # type: ignore[arg-type]
         with app.app_context():
             for row in rows:
                 if row.channel == "email":

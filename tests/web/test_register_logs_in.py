@@ -111,6 +111,23 @@ def test_password_reset_goes_to_the_confirmed_account_only(app: Flask, user_fact
     assert reset.user_id == owner.id
 
 
+def test_password_reset_reaches_a_new_player_who_never_confirmed_and_confirms_the_address(
+        app: Flask, client: FlaskClient) -> None:
+    """No confirmed account holds the address: the reset goes to the newest unconfirmed one, and
+    choosing a new password through the emailed link confirms the address."""
+    app.test_client().post("/auth/register", data=form("forgetful@example.com", name="Forgetful"))
+    client.post("/auth/reset", data={"email": "forgetful@example.com"})
+    [reset] = outbox(app, "password_reset")
+    [account] = accounts(app, "forgetful@example.com")
+    assert reset.user_id == account.id and not account.email_confirmed
+    new = "a brand new long password"
+    assert client.post(link(reset.text, "/auth/reset/"), data={"password": new, "confirm": new}).status_code == 302
+    [account] = accounts(app, "forgetful@example.com")
+    assert account.email_confirmed
+    login(client, "forgetful@example.com", new)
+    assert is_logged_in(client)
+
+
 def test_an_unconfirmed_account_never_takes_a_confirmed_address(app: Flask, client: FlaskClient) -> None:
     """Two registrations of a new address: the first to open its link owns it; the other link then
     answers 409 and that account stays unconfirmed."""
