@@ -189,27 +189,27 @@ def _check_mechanized(rs: AARuleset, state: State, ids: Any, route: Any) -> None
                            "per tank).")
 
 
+def _named_units(state: State, ids: Any) -> list[dict[str, Any]]:
+    """The units of the board an order names by id (nothing when ``ids`` is not a list)."""
+    if not isinstance(ids, list):
+        return []
+    wanted = {i for i in ids if isinstance(i, int)}
+    return [unit for units in state["units"].values() for unit in units if unit["id"] in wanted]
+
+
 def _check_noncombat_only(rs: AARuleset, state: State, ids: Any) -> None:
     """AAE-NCM-11, AAE-AA-08: AA guns move only in Noncombat Move."""
-    if not isinstance(ids, list):
-        return
-    wanted = {i for i in ids if isinstance(i, int)}
-    for units in state["units"].values():
-        for unit in units:
-            if unit["id"] in wanted and rs.data.units[unit["type"]].has("noncombat_move_only"):
-                raise IllegalOrder("AAE-NCM-11", "An antiaircraft gun moves only in the "
-                                   "noncombat move.")
+    for unit in _named_units(state, ids):
+        if rs.data.units[unit["type"]].has("noncombat_move_only"):
+            raise IllegalOrder("AAE-NCM-11", "An antiaircraft gun moves only in the "
+                               "noncombat move.")
 
 
 def _check_own_cargo(state: State, seat: str, ids: Any) -> None:
     """AAE-AMPH-12, AAE-UNIT-TT-07: only the power's own land units offload in its assault."""
-    if not isinstance(ids, list):
-        return
-    wanted = {i for i in ids if isinstance(i, int)}
-    for units in state["units"].values():
-        for unit in units:
-            if unit["id"] in wanted and unit.get("aboard") is not None and unit["owner"] != seat:
-                raise IllegalOrder("AAE-AMPH-12", "Unit {unit_id} belongs to another power: it "
+    for unit in _named_units(state, ids):
+        if unit.get("aboard") is not None and unit["owner"] != seat:
+            raise IllegalOrder("AAE-AMPH-12", "Unit {unit_id} belongs to another power: it "
                                    "makes an amphibious assault only on its own power's turn.",
                                    {"unit_id": unit["id"]})
 
