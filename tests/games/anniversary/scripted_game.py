@@ -9,7 +9,7 @@ choose the standing casualties, place China's free infantry...).
 * 1941, round 1, Germany: buys a research token, rolls 6, chart 1, 5: War Bonds (AAE-RD-04/05);
   an infantry and an artillery board the transport in SZ 5 and land on Baltic States while the
   cruiser bombards (AAE-BOMB-04: 2, a hit); the infantry attacks at 2 beside the artillery
-  (AAE-UNIT-INF-02); the bomber raids Karelia S.S.R.: its gun rolls one die (4, a miss,
+  (AAE-UNIT-INF-02: its 2 hits); the bomber raids Karelia S.S.R.: its gun rolls one die (4, a miss,
   AAE-SBR-02), the bomber rolls 3 damage markers (AAE-SBR-03) and flies home; War Bonds
   add a die to the income (3), which pays AAE-NO-11 and misses AAE-NO-12.
 * 1941, round 1, the Soviet Union repairs the 3 markers for 3 IPCs (AAE-PUR-03) and buys two
@@ -112,13 +112,13 @@ SCRIPTS: dict[str, dict[tuple[int, str, str], list[Step]]] = {
 DICE = {
     "1941": [6, 5,  # Germany: research 6, chart 1 -> 5 War Bonds
              4, 3,  # Karelia's gun misses the bomber; 3 damage markers
-             2, 1, 1, 6, 6, 6,  # Baltic States: the cruiser hits; infantry and artillery hit; 3 misses
+             2, 2, 2, 6, 6, 6,  # Baltic States: the cruiser hits; infantry (only at 2) and artillery hit
              3,  # Germany's War Bonds die
              1, 2,  # the Soviet Union's two tokens fail
              4,  # round 2: Germany's War Bonds die
              3, 6, 5],  # the Soviet Union: a 6, chart 2 -> 5 Long-Range Aircraft
     "1942": [6, 2,  # Japan: research 6, chart 2 -> 2 Jet Fighters
-             3, 1, 1, 6, 6, 6,  # Buryatia: the battleship hits; infantry and artillery hit; 3 misses
+             3, 2, 2, 6, 6, 6,  # Buryatia: the battleship hits; infantry (only at 2) and artillery hit
              1, 2,  # the Soviet Union's two tokens fail
              5, 4,  # Germany's gun misses the British bomber; 4 damage markers
              6, 4, 5],  # round 2, the Soviet Union: a 6, chart 2 -> 5 Long-Range Aircraft

@@ -107,7 +107,7 @@ def test_AAE_UNIT_INF_02_ART_02_scripted_landed_infantry_attacks_at_two_beside_a
     game = played(scenario)
     power, target, _ship, _hit_on, _face = ASSAULTS[scenario]
     (attack,) = rolls(game, "attacker fire", "attacker", target)
-    assert faces(attack) == [("artillery", 2, 1, True), ("infantry", 2, 1, True)]
+    assert faces(attack) == [("artillery", 2, 2, True), ("infantry", 2, 2, True)]
     (landed,) = events(game, "aa.battle_landed")
     assert landed["place"] == target and len(landed["units"]) == 2
     assert game.state["owners"][target] == power
