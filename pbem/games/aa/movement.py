@@ -97,12 +97,14 @@ def _plan_move(rs: AARuleset, state: State, units: list[Unit], route: list[str],
     dest = route[-1]
     moving = frozenset(u["id"] for u in units)
     land = [u for u in units if domain(rs, u) == "land"]
-    for unit in land:
-        result = check_land_route(rs, state, unit, route, phase, power)
+    # tanks first: a unit following a tank's blitz passes where the tank blitzed (AAE-TECH-19)
+    for unit in sorted(land, key=lambda u: not utype(rs, u).has("blitz")):
+        result = check_land_route(rs, state, unit, route, phase, power, tuple(blitzed))
         if result["stop"]:
             stop.append(unit["id"])
-        for t in result["blitzed"]:
+        if result["blitzed"] and utype(rs, unit).has("blitz"):
             blitz_units.append(unit["id"])
+        for t in result["blitzed"]:
             if t not in blitzed:
                 blitzed.append(t)
     if land and rs.map.is_sea(dest):

@@ -116,15 +116,25 @@ def _check_points(rs: AARuleset, state: State, unit: Unit, cost: int, phase: str
 
 
 # -- land units ----------------------------------------------------------------------------------
+#: abilities of a land unit that may pass with a tank through the territories the tank blitzes in
+#: the same move (Anniversary's Mechanized Infantry, AAE-TECH-19 and spec E-09; Global 1940's
+#: mechanized infantry paired with a tank)
+FOLLOWS_BLITZ = ("mechanized_with_tank", "blitz_with_tank")
+
+
 def check_land_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
-                     phase: str, power: str) -> dict[str, Any]:
+                     phase: str, power: str, escort_blitzed: tuple[str, ...] = ()) -> dict[str, Any]:
     """Validate a land unit's route over land (a final sea step is a load, checked elsewhere).
 
+    ``escort_blitzed``: the territories a tank moving in the same order blitzes; a unit with a
+    :data:`FOLLOWS_BLITZ` ability passes through them with it (the edition limits the pairing).
     Returns ``{"blitzed": [territories captured on the way], "stop": bool}``.
     """
     kind = utype(rs, unit)
     _check_points(rs, state, unit, len(route) - 1, phase)
     blitzed: list[str] = []
+    if escort_blitzed and any(kind.has(a) for a in FOLLOWS_BLITZ):
+        blitzed = [space for space in route[1:-1] if space in escort_blitzed]
     stop = False
     steps_before = int(unit.get("t_moved", 0))
     last_index = len(route) - 1

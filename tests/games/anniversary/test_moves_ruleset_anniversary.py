@@ -302,6 +302,41 @@ def test_AAE_TECH_06_AAE_TECH_19_an_infantry_moves_two_with_a_tank() -> None:
     assert {u["id"] for u in game.state["units"]["Bulgaria Romania"]} >= {infantry[0], tank}
 
 
+def _blitz_pair(advances: list[str]) -> Any:
+    position = _empty(start_position(), "Belorussia", "Russia")
+    position["units"]["Baltic States"] = [{"type": "infantry", "owner": "germany", "count": 2},
+                                          {"type": "tank", "owner": "germany", "count": 1}]
+    return game_at("germany", "combat_move", edit={
+        **position, "research": {"germany": {"advances": advances}}})
+
+
+def test_AAE_TECH_19_mechanized_infantry_follows_its_tank_through_a_blitz() -> None:
+    """Spec E-09: the paired infantry passes with the tank through the territory it blitzes."""
+    game = _blitz_pair(["mechanized_infantry"])
+    infantry = [u["id"] for u in game.state["units"]["Baltic States"] if u["type"] == "infantry"]
+    tank = _unit(game, "Baltic States", "tank")
+    route = ["Baltic States", "Belorussia", "Russia"]
+    with pytest.raises(IllegalOrder):  # the infantry alone must stop in Belorussia
+        game.submit("germany", {"type": "move", "units": [infantry[0]], "route": route})
+    with pytest.raises(IllegalOrder) as err:  # one infantry per tank
+        game.submit("germany", {"type": "move", "units": [*infantry, tank], "route": route})
+    assert err.value.rule_id == "AAE-TECH-19"
+    game.submit("germany", {"type": "move", "units": [infantry[0], tank], "route": route})
+    assert game.state["owners"]["Belorussia"] == "germany"  # the tank took it on the way
+    assert {u["id"] for u in game.state["units"]["Russia"]} >= {infantry[0], tank}
+    assert infantry[1] in {u["id"] for u in game.state["units"]["Baltic States"]}
+
+
+def test_AAE_TECH_19_without_the_advance_no_infantry_follows_a_blitz() -> None:
+    game = _blitz_pair([])
+    infantry = _unit(game, "Baltic States", "infantry")
+    tank = _unit(game, "Baltic States", "tank")
+    with pytest.raises(IllegalOrder):
+        game.submit("germany", {"type": "move", "units": [infantry, tank],
+                                "route": ["Baltic States", "Belorussia", "Russia"]})
+    assert game.state["owners"]["Belorussia"] != "germany"
+
+
 def test_AAE_TECH_06_without_the_advance_infantry_moves_one() -> None:
     position = start_position()
     position["units"]["Germany"] = [{"type": "infantry", "owner": "germany", "count": 1},
