@@ -9,6 +9,8 @@ failed dice are discarded (G40-TECH-07, AMB-29(d)), where Anniversary keeps its 
 UK may pay from either economy or both (G40-TECH-03); Heavy Bombers keep the better of two
 dice (G40-TECH-19); Improved Mechanized Infantry (G40-TECH-13); paratroopers from air bases
 (G40-TECH-10, paratroopers.py) and rockets from air bases (G40-TECH-09, rockets.py).
+Improved Artillery (G40-TECH-08) is the Anniversary ``infantry_per_artillery`` /
+``anniversary.artillery.attack_values``, which know the Global name.
 """
 
 from __future__ import annotations
@@ -75,12 +77,6 @@ def resolve(data: G40Data, state: State, power: str, research_faces: Sequence[in
 
 
 # -- effects that differ from the Anniversary ones ------------------------------------------
-def infantry_per_artillery(owned: frozenset[str]) -> int:
-    """G40-TECH-08, G40-UNIT-ART-01: one artillery supports two infantry or mech infantry
-    with Improved Artillery, else one."""
-    return 2 if "improved_artillery" in owned else 1
-
-
 def mech_infantry_attack(data: G40Data, owned: frozenset[str], with_artillery: bool,
                          with_tank: bool) -> int:
     """G40-CMB-04: a mech infantry paired with an artillery attacks at 2; G40-TECH-13: with
