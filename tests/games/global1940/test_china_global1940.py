@@ -36,7 +36,7 @@ def test_G40_CHINA_02_no_capital_keeps_ipcs_when_all_territories_are_lost() -> N
     assert china.placement_territories(data, state) == ["Yunnan"]
 
 
-def test_G40_CHINA_03_PUR_02_infantry_only_artillery_with_the_burma_road() -> None:
+def test_G40_CHINA_03_and_G40_PUR_02_infantry_only_artillery_with_the_burma_road() -> None:
     data, state = make_state()
     assert china.burma_road_open(data, state)
     china.check_purchase(data, state, {"infantry": 3, "artillery": 1})
@@ -111,7 +111,7 @@ def test_G40_CHINA_08_flying_tigers_never_leave_chinas_area() -> None:
         china.check_purchase(data, state, {"fighter": 1})
 
 
-def test_G40_CHINA_09_NO_CHN_01_burma_road_needs_all_four_allied() -> None:
+def test_G40_CHINA_09_and_G40_NO_CHN_01_burma_road_needs_all_four_allied() -> None:
     data, state = make_state()
     assert data.rules["china"]["burma_road"] == ["India", "Burma", "Yunnan", "Szechwan"]
     assert income.income(data, state, "china")["total"] == 12 + 6

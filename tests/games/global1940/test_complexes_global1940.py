@@ -39,7 +39,7 @@ def test_G40_UNIT_ICMIN_01_minor_complex_places_three_and_upgrades_for_twenty() 
     assert data.unit("complex_upgrade").cost == 20
 
 
-def test_G40_UNIT_AB_01_UNIT_NB_01_bases_cost_fifteen_and_take_six() -> None:
+def test_G40_UNIT_AB_01_and_G40_UNIT_NB_01_bases_cost_fifteen_and_take_six() -> None:
     data, state = make_state()
     for kind in ("air_base", "naval_base"):
         assert (data.unit(kind).cost, data.unit(kind).max_damage) == (15, 6)
@@ -127,7 +127,7 @@ def test_G40_FAC_07_us_minor_complexes_become_major_at_war() -> None:
     assert complexes.capacity(data, state, "usa", "Western United States") == 10
 
 
-def test_G40_MOB_01_MOB_02_own_complexes_held_since_turn_start_only() -> None:
+def test_G40_MOB_01_and_G40_MOB_02_own_complexes_held_since_turn_start_only() -> None:
     data, state = make_state()
     assert complexes.usable(state, "uk", "India")
     assert not complexes.usable(state, "usa", "India")  # an ally's complex
@@ -137,7 +137,7 @@ def test_G40_MOB_01_MOB_02_own_complexes_held_since_turn_start_only() -> None:
     assert complexes.capacity(data, state, "germany", "Poland") == 0
 
 
-def test_G40_MOB_03_TECH_11_capacity_with_damage_and_increased_factory_production() -> None:
+def test_G40_MOB_03_and_G40_TECH_11_capacity_with_damage_and_increased_factory_production() -> None:
     data, state = make_state()
     state["installations"]["Germany"]["major_complex"] = 3
     assert complexes.capacity(data, state, "germany", "Germany") == 7
@@ -198,7 +198,7 @@ def test_G40_MOB_07_installations_need_no_complex_and_one_of_each_kind() -> None
              "SZ 112", "naval_base")
 
 
-def test_G40_MOB_08_UK_06_each_uk_economy_places_at_its_own_complexes() -> None:
+def test_G40_MOB_08_and_G40_UK_06_each_uk_economy_places_at_its_own_complexes() -> None:
     data, state = make_state()
     assert complexes.complex_for(data, state, "uk", "uk_pacific", "infantry",
                                  "India") == "India"
@@ -209,7 +209,7 @@ def test_G40_MOB_08_UK_06_each_uk_economy_places_at_its_own_complexes() -> None:
     economy.check_economy_site(data, "uk", "uk_pacific", "Burma")
 
 
-def test_G40_MOB_10_PUR_05_units_that_cannot_be_placed_are_refunded() -> None:
+def test_G40_MOB_10_and_G40_PUR_05_units_that_cannot_be_placed_are_refunded() -> None:
     data, state = make_state()
     payload = complexes.refund(data, state, "uk", "uk_pacific", {"infantry": 2,
                                                                  "destroyer": 1})
