@@ -46,7 +46,7 @@ def test_G40_AA_03_guns_never_fire_at_raiders() -> None:
         raids.installation_aa(state, "ussr", [b["id"] for b in bombers], [1, 4, 5, 1, 1, 1])
 
 
-def test_G40_AA_04_territory_defended_only_by_guns_taken_without_fire() -> None:
+def test_G40_AA_04_and_G40_CMB_03_territory_defended_only_by_guns_taken_without_fire() -> None:
     data, state = make_state()
     war(state, "germany", "ussr")
     state["units"]["Russia"] = [u for u in state["units"]["Russia"] if u["type"] == "aa_gun"]

@@ -84,7 +84,7 @@ def test_G40_FAC_03_major_complex_in_own_original_territory_worth_three() -> Non
              "Finland", "major_complex")  # former neutral (G40-NEUT-11)
 
 
-def test_G40_FAC_04_upgrade_minor_to_major_undamaged_original_worth_three() -> None:
+def test_G40_FAC_04_and_G40_REP_05_upgrade_minor_to_major_undamaged_original_worth_three() -> None:
     data, state = make_state()
     italy = ("italy", "italy", "Southern Italy")
     complexes.check_upgrade(data, state, *italy)

@@ -71,7 +71,7 @@ def check_new_complex(data: G40Data, state: State, power: str, treasury: str,
     _check_site(data, state, power, treasury, territory, kind)
     space = data.space(territory)
     rule = "G40-FAC-03" if kind == "major_complex" else "G40-FAC-02"
-    if territory in data.no_complex_islands:
+    if territory in data.no_complex_islands or space.island:  # rulebook: never on islands
         raise _refuse(territory, "No industrial complex may be built on the island {space}.",
                       rule="G40-FAC-08")
     if space.value < data.unit(kind).min_value:
