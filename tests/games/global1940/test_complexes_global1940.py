@@ -7,13 +7,7 @@ import pytest
 
 from pbem.engine import IllegalOrder
 from pbem.games.aa.global1940 import bases, complexes, economy, politics
-from tests.games.global1940.kit import make_state, turn
-
-
-def _refused(rule: str, fn, *args) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalOrder) as err:
-        fn(*args)
-    assert err.value.rule_id == rule, err.value
+from tests.games.global1940.kit import make_state, refused, turn
 
 
 def test_G40_FAC_01_two_kinds_of_complex() -> None:
@@ -50,19 +44,19 @@ def test_G40_UNIT_AB_01_and_G40_UNIT_NB_01_bases_cost_fifteen_and_take_six() -> 
 def test_G40_FAC_02_minor_complex_worth_two_held_since_turn_start_not_island() -> None:
     data, state = make_state()
     complexes.check_new_complex(data, state, "germany", "germany", "Poland", "minor_complex")
-    _refused("G40-FAC-02", complexes.check_new_complex, data, state, "ussr", "ussr",
+    refused("G40-FAC-02", complexes.check_new_complex, data, state, "ussr", "ussr",
              "Karelia", "minor_complex")  # worth 1
-    _refused("G40-MOB-07", complexes.check_new_complex, data, state, "germany", "germany",
+    refused("G40-MOB-07", complexes.check_new_complex, data, state, "germany", "germany",
              "Germany", "minor_complex")  # already has a complex
     state["owners"]["Normandy Bordeaux"] = "germany"  # captured this turn
-    _refused("G40-MOB-07", complexes.check_new_complex, data, state, "germany", "germany",
+    refused("G40-MOB-07", complexes.check_new_complex, data, state, "germany", "germany",
              "Normandy Bordeaux", "minor_complex")
 
 
 def test_G40_FAC_08_no_complex_on_listed_islands() -> None:
     data, state = make_state()
     assert data.space("Borneo").value == 4
-    _refused("G40-FAC-08", complexes.check_new_complex, data, state, "uk", "uk_pacific",
+    refused("G40-FAC-08", complexes.check_new_complex, data, state, "uk", "uk_pacific",
              "Borneo", "minor_complex")
     complexes.check_new_base(data, state, "uk", "uk_pacific", "Borneo", "air_base")
 
@@ -71,16 +65,16 @@ def test_G40_FAC_03_major_complex_in_own_original_territory_worth_three() -> Non
     data, state = make_state()
     complexes.check_new_complex(data, state, "germany", "germany", "Greater Southern Germany",
                                 "major_complex")
-    _refused("G40-FAC-03", complexes.check_new_complex, data, state, "germany", "germany",
+    refused("G40-FAC-03", complexes.check_new_complex, data, state, "germany", "germany",
              "Poland", "major_complex")  # worth 2
     state["owners"]["Egypt"] = state["owners_at_turn_start"]["Egypt"] = "italy"
     complexes.check_new_complex(data, state, "italy", "italy", "Egypt",
                                 "minor_complex")  # a minor may go to a captured territory
-    _refused("G40-FAC-03", complexes.check_new_complex, data, state, "italy", "italy",
+    refused("G40-FAC-03", complexes.check_new_complex, data, state, "italy", "italy",
              "Egypt", "major_complex")  # not Italy's original territory
     state["owners"]["Finland"] = state["owners_at_turn_start"]["Finland"] = "germany"
     state["neutrals"].pop("Finland", None)
-    _refused("G40-FAC-03", complexes.check_new_complex, data, state, "germany", "germany",
+    refused("G40-FAC-03", complexes.check_new_complex, data, state, "germany", "germany",
              "Finland", "major_complex")  # former neutral (G40-NEUT-11)
 
 
@@ -89,10 +83,10 @@ def test_G40_FAC_04_and_G40_REP_05_upgrade_minor_to_major_undamaged_original_wor
     italy = ("italy", "italy", "Southern Italy")
     complexes.check_upgrade(data, state, *italy)
     state["installations"]["Southern Italy"]["minor_complex"] = 1
-    _refused("G40-REP-05", complexes.check_upgrade, data, state, *italy)
+    refused("G40-REP-05", complexes.check_upgrade, data, state, *italy)
     state["installations"]["Southern Italy"]["minor_complex"] = 0
-    _refused("G40-FAC-04", complexes.check_upgrade, data, state, "ussr", "ussr", "Novgorod")
-    _refused("G40-FAC-04", complexes.check_upgrade, data, state, "ussr", "ussr", "Russia")
+    refused("G40-FAC-04", complexes.check_upgrade, data, state, "ussr", "ussr", "Novgorod")
+    refused("G40-FAC-04", complexes.check_upgrade, data, state, "ussr", "ussr", "Russia")
     complexes.apply_installation(state, "Southern Italy", "complex_upgrade")
     assert complexes.complex_kind(state, "Southern Italy") == "major_complex"
     assert complexes.capacity(data, state, *italy[1:]) == 3  # this turn still 3
@@ -146,7 +140,7 @@ def test_G40_MOB_03_and_G40_TECH_11_capacity_with_damage_and_increased_factory_p
     assert complexes.capacity(data, state, "germany", "Western Germany") == 12
     state["research"]["ussr"] = {"tokens": 0, "advances": ["increased_factory_production"]}
     assert complexes.capacity(data, state, "ussr", "Ukraine") == 4
-    _refused("G40-MOB-03", complexes.check_placements, data, state, "ussr", "ussr",
+    refused("G40-MOB-03", complexes.check_placements, data, state, "ussr", "ussr",
              {"Ukraine": {"infantry": 5}})
     complexes.check_placements(data, state, "ussr", "ussr", {"Ukraine": {"infantry": 4},
                                                               "SZ 115": {}})
@@ -156,11 +150,11 @@ def test_G40_MOB_04_land_units_and_bombers_only_in_a_complex_territory() -> None
     data, state = make_state()
     assert complexes.complex_for(data, state, "germany", "germany", "bomber",
                                  "Germany") == "Germany"
-    _refused("G40-MOB-04", complexes.complex_for, data, state, "germany", "germany",
+    refused("G40-MOB-04", complexes.complex_for, data, state, "germany", "germany",
              "infantry", "Poland")
-    _refused("G40-MOB-04", complexes.complex_for, data, state, "germany", "germany",
+    refused("G40-MOB-04", complexes.complex_for, data, state, "germany", "germany",
              "bomber", "SZ 112")
-    _refused("G40-MOB-04", complexes.complex_for, data, state, "germany", "germany",
+    refused("G40-MOB-04", complexes.complex_for, data, state, "germany", "germany",
              "infantry", "SZ 112")  # never directly aboard a transport
 
 
@@ -168,9 +162,9 @@ def test_G40_MOB_05_ships_next_to_a_complex_count_against_it() -> None:
     data, state = make_state()
     assert complexes.complex_for(data, state, "germany", "germany", "destroyer",
                                  "SZ 112") == "Western Germany"
-    _refused("G40-MOB-05", complexes.complex_for, data, state, "germany", "germany",
+    refused("G40-MOB-05", complexes.complex_for, data, state, "germany", "germany",
              "destroyer", "Western Germany")
-    _refused("G40-MOB-05", complexes.complex_for, data, state, "germany", "germany",
+    refused("G40-MOB-05", complexes.complex_for, data, state, "germany", "germany",
              "destroyer", "SZ 110")  # no German complex on its coasts
     used = complexes.check_placements(data, state, "germany", "germany",
                                       {"SZ 112": {"destroyer": 2}, "Western Germany": {
@@ -190,11 +184,11 @@ def test_G40_MOB_07_installations_need_no_complex_and_one_of_each_kind() -> None
     data, state = make_state()
     complexes.check_installation(data, state, "germany", "germany", "Poland", "air_base")
     complexes.check_installation(data, state, "germany", "germany", "Norway", "naval_base")
-    _refused("G40-MOB-07", complexes.check_installation, data, state, "germany", "germany",
+    refused("G40-MOB-07", complexes.check_installation, data, state, "germany", "germany",
              "Western Germany", "air_base")
-    _refused("G40-BASE-02", complexes.check_installation, data, state, "germany", "germany",
+    refused("G40-BASE-02", complexes.check_installation, data, state, "germany", "germany",
              "Slovakia Hungary", "naval_base")  # no coast
-    _refused("G40-MOB-07", complexes.check_installation, data, state, "germany", "germany",
+    refused("G40-MOB-07", complexes.check_installation, data, state, "germany", "germany",
              "SZ 112", "naval_base")
 
 
@@ -202,9 +196,9 @@ def test_G40_MOB_08_and_G40_UK_06_each_uk_economy_places_at_its_own_complexes() 
     data, state = make_state()
     assert complexes.complex_for(data, state, "uk", "uk_pacific", "infantry",
                                  "India") == "India"
-    _refused("G40-MOB-08", complexes.complex_for, data, state, "uk", "uk_europe",
+    refused("G40-MOB-08", complexes.complex_for, data, state, "uk", "uk_europe",
              "infantry", "India")
-    _refused("G40-UK-06", complexes.check_installation, data, state, "uk", "uk_europe",
+    refused("G40-UK-06", complexes.check_installation, data, state, "uk", "uk_europe",
              "Burma", "air_base")
     economy.check_economy_site(data, "uk", "uk_pacific", "Burma")
 

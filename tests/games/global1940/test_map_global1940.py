@@ -3,17 +3,8 @@ G40-UK-05, G40-UK-07)."""
 
 from __future__ import annotations
 
-import pytest
-
-from pbem.engine import IllegalOrder
 from pbem.games.aa.global1940 import board, convoy, economy, income, research, straits
-from tests.games.global1940.kit import add_unit, make_state, war
-
-
-def _refused(rule: str, fn, *args) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalOrder) as err:
-        fn(*args)
-    assert err.value.rule_id == rule, err.value
+from tests.games.global1940.kit import add_unit, make_state, refused, war
 
 
 def test_G40_GEN_01_two_sides_and_us_ussr_at_war_with_nobody() -> None:
@@ -25,8 +16,8 @@ def test_G40_GEN_01_two_sides_and_us_ussr_at_war_with_nobody() -> None:
 
 def test_G40_GEN_02_each_power_keeps_its_own_ipcs() -> None:
     data, state = make_state()
-    _refused("G40-UK-04", economy.check_spend, data, state, "anzac", "uk", 1)
-    _refused("G40-UK-04", economy.check_spend, data, state, "usa", "china", 1)
+    refused("G40-UK-04", economy.check_spend, data, state, "anzac", "uk", 1)
+    refused("G40-UK-04", economy.check_spend, data, state, "usa", "china", 1)
     economy.check_spend(data, state, "anzac", "anzac", 10)
 
 
@@ -39,8 +30,8 @@ def test_G40_GEN_03_a_die_hits_when_equal_or_lower() -> None:
 
 def test_G40_GEN_04_no_lending_and_never_negative() -> None:
     data, state = make_state()
-    _refused("G40-UK-04", economy.check_spend, data, state, "france", "uk", 1)
-    _refused("G40-PUR-01", economy.check_spend, data, state, "italy", "italy", 11)
+    refused("G40-UK-04", economy.check_spend, data, state, "france", "uk", 1)
+    refused("G40-PUR-01", economy.check_spend, data, state, "italy", "italy", 11)
     zone_subs = [add_unit(state, "SZ 97", "submarine", "germany") for _ in range(6)]
     assert zone_subs
     faces = {z: [1] * n for z, n in convoy.dice(data, state, "italy").items()}
@@ -105,10 +96,10 @@ def test_G40_MAP_12_passage_needs_alliance_control_since_the_turn_started() -> N
     straits.check_passage(data, state, "uk", "cruiser", "SZ 91", "SZ 92")  # Gibraltar
     straits.check_passage(data, state, "france", "cruiser", "SZ 81", "SZ 98")  # an ally's
     straits.check_passage(data, state, "germany", "cruiser", "SZ 112", "SZ 113")
-    _refused("G40-MAP-14", straits.check_passage, data, state, "uk", "cruiser", "SZ 112",
+    refused("G40-MAP-14", straits.check_passage, data, state, "uk", "cruiser", "SZ 112",
              "SZ 113")  # Denmark is German
     state["owners"]["Denmark"] = "uk"  # taken this turn
-    _refused("G40-MAP-12", straits.check_passage, data, state, "uk", "cruiser", "SZ 112",
+    refused("G40-MAP-12", straits.check_passage, data, state, "uk", "cruiser", "SZ 112",
              "SZ 113")
     state["owners_at_turn_start"]["Denmark"] = "uk"
     straits.check_passage(data, state, "uk", "cruiser", "SZ 112", "SZ 113")
@@ -117,32 +108,32 @@ def test_G40_MAP_12_passage_needs_alliance_control_since_the_turn_started() -> N
 def test_G40_MAP_13_suez_split_between_alliances_is_closed_to_all() -> None:
     data, state = make_state()
     state["owners"]["Egypt"] = state["owners_at_turn_start"]["Egypt"] = "italy"
-    _refused("G40-MAP-13", straits.check_passage, data, state, "uk", "cruiser", "SZ 81",
+    refused("G40-MAP-13", straits.check_passage, data, state, "uk", "cruiser", "SZ 81",
              "SZ 98")
-    _refused("G40-MAP-13", straits.check_passage, data, state, "italy", "cruiser", "SZ 98",
+    refused("G40-MAP-13", straits.check_passage, data, state, "italy", "cruiser", "SZ 98",
              "SZ 81")
 
 
 def test_G40_MAP_14_other_alliance_needs_permission_enemy_or_neutral_bars() -> None:
     data, state = make_state()
-    _refused("G40-MAP-14", straits.check_passage, data, state, "japan", "cruiser", "SZ 64",
+    refused("G40-MAP-14", straits.check_passage, data, state, "japan", "cruiser", "SZ 64",
              "SZ 89")  # the US not at war: permission needed, default deny (AMB-34)
     state["canal_permissions"] = {"usa": ["japan"]}
     straits.check_passage(data, state, "japan", "cruiser", "SZ 64", "SZ 89")
     war(state, "japan", "usa")
-    _refused("G40-MAP-14", straits.check_passage, data, state, "japan", "cruiser", "SZ 64",
+    refused("G40-MAP-14", straits.check_passage, data, state, "japan", "cruiser", "SZ 64",
              "SZ 89")
     for power in ("uk", "germany"):  # Turkey is neutral
-        _refused("G40-MAP-14", straits.check_passage, data, state, power, "cruiser", "SZ 99",
+        refused("G40-MAP-14", straits.check_passage, data, state, power, "cruiser", "SZ 99",
                  "SZ 100")
 
 
 def test_G40_MAP_15_submarines_pass_gibraltar_whoever_holds_it() -> None:
     data, state = make_state()
     straits.check_passage(data, state, "italy", "submarine", "SZ 92", "SZ 91")
-    _refused("G40-MAP-14", straits.check_passage, data, state, "italy", "destroyer",
+    refused("G40-MAP-14", straits.check_passage, data, state, "italy", "destroyer",
              "SZ 92", "SZ 91")
-    _refused("G40-MAP-14", straits.check_passage, data, state, "italy", "submarine",
+    refused("G40-MAP-14", straits.check_passage, data, state, "italy", "submarine",
              "SZ 99", "SZ 100")  # only Gibraltar
 
 
