@@ -4,6 +4,9 @@ Used for rockets (G40-TECH-09) and paratroopers (G40-TECH-10, AMB-43)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from pbem.engine import IllegalOrder
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.state import State
 
@@ -27,3 +30,17 @@ def reach(data: G40Data, state: State, start: str, steps: int) -> dict[str, int]
                     nxt.append(other)
         frontier = nxt
     return found
+
+
+def check_overflight(data: G40Data, state: State, path: Sequence[str], attacking: bool
+                     ) -> None:
+    """G40-NEUT-05, G40-CM-26, G40-MAP-08: an aircraft (or paratrooper, AMB-43) flies over
+    hostile spaces freely but never over a neutral territory, friendly neutrals included, nor
+    an impassable one; it may end in a neutral only to attack it (``attacking``)."""
+    for i, space in enumerate(path[1:], start=1):
+        if data.space(space).impassable:
+            raise IllegalOrder("G40-MAP-08", "No unit may pass {space}.", {"space": space})
+        last = i == len(path) - 1
+        if space in state.get("neutrals", {}) and not (last and attacking):
+            raise IllegalOrder("G40-NEUT-05", "Aircraft never fly over the neutral {space}.",
+                               {"space": space})
