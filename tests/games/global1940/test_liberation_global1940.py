@@ -92,6 +92,10 @@ def test_G40_NO_FRA_01_first_liberation_of_paris_places_twelve_ipcs_of_units() -
     assert err.value.rule_id == "G40-NO-FRA-01"
     with pytest.raises(IllegalOrder):
         liberation.check_france_bonus(data, {"fighter": 1})  # land units only
+    fresh = make_state()[1]
+    _fall(fresh, "germany", "France")
+    _fall(fresh, "france", "France")  # French units retake Paris themselves
+    assert liberation.settle(data, fresh, "france", ["France"])["france_bonus"]
     _fall(state, "germany", "France")  # lost and liberated again: no new bonus
     _fall(state, "uk", "France")
     assert not liberation.settle(data, state, "uk", ["France"])["france_bonus"]

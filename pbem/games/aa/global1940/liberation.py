@@ -84,7 +84,7 @@ def settle(data: G40Data, state: State, liberator: str, captured: Sequence[str]
                 returns.append({"territory": territory, "from": holder, "to": power})
                 owners[territory] = power
     return {"power": liberator, "returns": returns,
-            "france_bonus": france_bonus_due(data, state, returns)}
+            "france_bonus": france_bonus_due(data, state, captured, owners)}
 
 
 def apply(state: State, payload: Mapping[str, Any]) -> None:
@@ -104,13 +104,15 @@ def _france_objective(data: G40Data) -> Any:
     return next(o for o in data.g40_objectives if o.id == FRANCE_BONUS)
 
 
-def france_bonus_due(data: G40Data, state: State, returns: Sequence[Mapping[str, str]]) -> bool:
-    """The first liberation of Paris pays the bonus; never again (AMB-23)."""
+def france_bonus_due(data: G40Data, state: State, captured: Sequence[str],
+                     owners: Mapping[str, str | None]) -> bool:
+    """The first liberation of Paris, by France itself or by an ally, pays the bonus; never
+    again (AMB-23). ``owners``: control once the liberations are settled."""
     obj = _france_objective(data)
     if obj.id in state.get("objectives_paid", []) or not state["options"].get(
             "national_objectives", True):
         return False
-    return any(r["territory"] == obj.on_liberation_of and r["to"] == "france" for r in returns)
+    return obj.on_liberation_of in captured and owners.get(obj.on_liberation_of) == "france"
 
 
 def check_france_bonus(data: G40Data, units: Mapping[str, int] | None) -> dict[str, int]:
