@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
+from pbem.engine import IllegalOrder
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.state import _build_units
 
@@ -43,3 +47,10 @@ def war(state: dict[str, Any], a: str, b: str) -> None:
     pair = sorted((a, b))
     if pair not in state["wars"]:
         state["wars"] = sorted([*state["wars"], pair])
+
+
+def refused(rule: str, fn: Callable[..., Any], *args: Any) -> None:
+    """``fn(*args)`` refuses with ``IllegalOrder`` naming ``rule``."""
+    with pytest.raises(IllegalOrder) as err:
+        fn(*args)
+    assert err.value.rule_id == rule, err.value

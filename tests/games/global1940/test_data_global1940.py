@@ -55,7 +55,7 @@ def test_G40_UNIT_profiles(utype: str) -> None:
     assert (unit.cost, unit.attack, unit.defense, unit.move, unit.hits) == UNITS[utype]
 
 
-def test_G40_UNIT_INF_02_UNIT_TT_02_transport_arithmetic() -> None:
+def test_G40_UNIT_INF_02_and_G40_UNIT_TT_02_transport_arithmetic() -> None:
     data = global1940()
     assert data.unit("transport").transport_capacity == 5
     assert data.unit("infantry").transport_cost == 2
@@ -86,7 +86,7 @@ def test_G40_UNIT_ICMAJ_ICMIN_AB_NB_installations() -> None:
     assert data.unit("air_base").scramble_limit == 3
 
 
-def test_G40_UNIT_CV_01_UNIT_BB_01_capital_ships_and_bombardment() -> None:
+def test_G40_UNIT_CV_01_and_G40_UNIT_BB_01_capital_ships_and_bombardment() -> None:
     data = global1940()
     assert data.unit("carrier").carrier_capacity == 2
     assert data.unit("fighter").carrier_cost == data.unit("tactical_bomber").carrier_cost == 1

@@ -33,7 +33,7 @@ def test_G40_INC_04_objectives_met_at_start_c3() -> None:
                    "anzac": [], "france": []}
 
 
-def test_G40_INC_01_UK_07_income_per_treasury() -> None:
+def test_G40_INC_01_and_G40_UK_07_income_per_treasury() -> None:
     data, state = make_state()
     totals = {t.id: income.income(data, state, t.id)["total"] for t in data.treasuries}
     assert totals == {"germany": 40, "ussr": 37, "japan": 36, "usa": 52, "china": 18,
@@ -48,7 +48,7 @@ def test_G40_INC_02_production_follows_control_at_once() -> None:
     assert income.production(data, state, "france") == 15
 
 
-def test_G40_INC_03_UK_08_lost_capital_collects_nothing_per_economy() -> None:
+def test_G40_INC_03_and_G40_UK_08_lost_capital_collects_nothing_per_economy() -> None:
     data, state = make_state()
     _own(state, "japan", "India")
     assert income.income(data, state, "uk_pacific")["total"] == 0
@@ -65,7 +65,7 @@ def test_G40_INC_05_war_bonds() -> None:
     assert income.income(data, state, "germany", war_bonds_face=4)["war_bonds"] == 4
 
 
-def test_G40_UK_01_02_two_economies_collect_their_own_territories() -> None:
+def test_G40_UK_01_and_G40_UK_02_two_economies_collect_their_own_territories() -> None:
     data, state = make_state()
     assert "West India" in convoy.territories(data, state, "uk_pacific")
     assert "British Columbia" in convoy.territories(data, state, "uk_europe")
@@ -73,13 +73,13 @@ def test_G40_UK_01_02_two_economies_collect_their_own_territories() -> None:
     assert "Java" in convoy.territories(data, state, "uk_pacific")
 
 
-def test_G40_UK_03_05_one_power_for_research_and_moves() -> None:
+def test_G40_UK_03_and_G40_UK_05_one_power_for_research_and_moves() -> None:
     data, _ = make_state()
     assert [t.id for t in data.treasuries_of("uk")] == ["uk_europe", "uk_pacific"]
     assert data.turn_order.count("uk") == 1
 
 
-def test_G40_UK_04_06_each_economy_spends_and_places_on_its_own() -> None:
+def test_G40_UK_04_and_G40_UK_06_each_economy_spends_and_places_on_its_own() -> None:
     data, state = make_state()
     with pytest.raises(IllegalOrder):
         economy.check_spend(data, state, "uk_pacific", "uk", 18)
@@ -92,7 +92,7 @@ def test_G40_UK_04_06_each_economy_spends_and_places_on_its_own() -> None:
     assert err.value.rule_id == "G40-UK-04"
 
 
-def test_G40_UK_09_CMB_25_capital_capture_takes_the_unspent_ipcs() -> None:
+def test_G40_UK_09_and_G40_CMB_25_capital_capture_takes_the_unspent_ipcs() -> None:
     data, state = make_state()
     payload = economy.capital_capture(data, state, "japan", "India")
     assert payload == {"from": "uk_pacific", "to": "japan", "ipcs": 17}
@@ -103,7 +103,7 @@ def test_G40_UK_09_CMB_25_capital_capture_takes_the_unspent_ipcs() -> None:
     assert economy.capital_capture(data, state, "uk", "France") is None
 
 
-def test_G40_CONV_02_03_dice_from_enemy_warships_next_to_own_territory() -> None:
+def test_G40_CONV_02_and_G40_CONV_03_dice_from_enemy_warships_next_to_own_territory() -> None:
     data, state = make_state()
     assert convoy.dice(data, state, "uk_europe") == {}  # German U-boats are off the convoys
     add_unit(state, "SZ 109", "transport", "germany")
@@ -117,7 +117,7 @@ def test_G40_CONV_02_03_dice_from_enemy_warships_next_to_own_territory() -> None
     assert convoy.dice(data, state, "usa") == {}  # not at war with anybody
 
 
-def test_G40_CONV_04_05_06_loss_capped_by_zone_and_territory() -> None:
+def test_G40_CONV_04_and_G40_CONV_05_and_G40_CONV_06_loss_capped_by_zone_and_territory() -> None:
     data, state = make_state()
     assert convoy.loss(data, state, "uk_europe", {"SZ 109": [3, 1], "SZ 119": [4, 6]}) == 4
     # Scotland (2) borders SZ 109 and SZ 119: together it gives at most 2
@@ -129,7 +129,7 @@ def test_G40_CONV_04_05_06_loss_capped_by_zone_and_territory() -> None:
     assert convoy.loss(data, state, "uk_europe", huge) == cap
 
 
-def test_G40_CONV_07_loss_never_below_zero_and_CONV_01_after_objectives() -> None:
+def test_G40_CONV_07_and_G40_CONV_01_loss_never_below_zero_and_after_objectives() -> None:
     data, state = make_state()
     add_unit(state, "SZ 109", "submarine", "germany")
     everything = {z: [3] * 20 for z in convoy.dice(data, state, "uk_europe")}

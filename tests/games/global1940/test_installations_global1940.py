@@ -14,7 +14,7 @@ def _unit(state, space, utype, owner="germany"):  # type: ignore[no-untyped-def]
     return next(u for u in state["units"][space] if u["type"] == utype and u["owner"] == owner)
 
 
-def test_G40_BASE_01_05_operational_only_with_two_damage_or_less() -> None:
+def test_G40_BASE_01_and_G40_BASE_05_operational_only_with_two_damage_or_less() -> None:
     data, state = make_state()
     assert bases.operational(data, state, "United Kingdom", "air_base", "uk")
     state["installations"]["United Kingdom"]["air_base"] = 3
@@ -22,7 +22,7 @@ def test_G40_BASE_01_05_operational_only_with_two_damage_or_less() -> None:
     assert bases.air_move(data, state, "uk", "fighter", "United Kingdom") == 4
 
 
-def test_G40_CM_18_BASE_03_air_base_gives_one_more_move() -> None:
+def test_G40_CM_18_and_G40_BASE_03_air_base_gives_one_more_move() -> None:
     data, state = make_state()
     assert bases.air_move(data, state, "uk", "fighter", "United Kingdom") == 5
     assert bases.air_move(data, state, "germany", "bomber", "Germany") == 6  # no air base
@@ -30,13 +30,13 @@ def test_G40_CM_18_BASE_03_air_base_gives_one_more_move() -> None:
     assert bases.air_move(data, state, "uk", "fighter", "SZ 110") == 4  # carrier: no bonus
 
 
-def test_G40_CM_19_BASE_04_naval_base_serves_adjacent_zones() -> None:
+def test_G40_CM_19_and_G40_BASE_04_naval_base_serves_adjacent_zones() -> None:
     data, state = make_state()
     assert bases.sea_move(data, state, "uk", "battleship", "SZ 110") == 3
     assert bases.sea_move(data, state, "germany", "cruiser", "SZ 114") == 2
 
 
-def test_G40_BASE_02_06_captured_base_idle_until_the_conquerors_next_turn() -> None:
+def test_G40_BASE_02_and_G40_BASE_06_captured_base_idle_until_the_conquerors_next_turn() -> None:
     data, state = make_state()
     payload = bases.capture(data, state, "Gibraltar", "italy")
     state["owners"]["Gibraltar"] = "italy"
@@ -47,7 +47,7 @@ def test_G40_BASE_02_06_captured_base_idle_until_the_conquerors_next_turn() -> N
     assert not bases.operational(data, state, "Gibraltar", "naval_base", "uk")
 
 
-def test_G40_CMB_23_FAC_06_captured_major_complex_becomes_minor_with_six_damage() -> None:
+def test_G40_CMB_23_and_G40_FAC_06_captured_major_complex_becomes_minor_with_six_damage() -> None:
     data, state = make_state()
     state["installations"]["France"]["major_complex"] = 15
     payload = bases.capture(data, state, "France", "germany")
@@ -61,7 +61,7 @@ def test_G40_CHINA_10_japanese_complex_removed_when_china_retakes() -> None:
     assert payload["installations"] == {"air_base": 1}
 
 
-def test_G40_REP_01_04_06_repair_costs_and_owners() -> None:
+def test_G40_REP_01_and_G40_REP_02_and_G40_REP_04_and_G40_REP_06_repair_costs_and_owners() -> None:
     data, state = make_state()
     state["installations"]["India"]["major_complex"] = 5
     assert bases.check_repair(data, state, "uk", "uk_pacific", {"India": {"major_complex": 3}}
@@ -95,7 +95,7 @@ def test_G40_SBR_10_damage_caps() -> None:
     assert bases.add_damage(data, state, "Scotland", "air_base", 8) == 6
 
 
-def test_G40_SBR_01_07_targets_of_bombers_and_tactical_bombers() -> None:
+def test_G40_SBR_01_and_G40_SBR_07_targets_of_bombers_and_tactical_bombers() -> None:
     data, state = make_state()
     bomber = _unit(state, "Germany", "bomber")
     tac = _unit(state, "Germany", "tactical_bomber")
@@ -108,7 +108,7 @@ def test_G40_SBR_01_07_targets_of_bombers_and_tactical_bombers() -> None:
         raids.check_target(data, state, "germany", bomber, "Russia", "major_complex")
 
 
-def test_G40_SBR_02_03_04_05_air_battle_one_round_fighters_only() -> None:
+def test_G40_SBR_02_and_G40_SBR_03_and_G40_SBR_04_and_G40_SBR_05_air_battle_one_round_fighters_only() -> None:
     data, state = make_state()
     bomber, fighter = _unit(state, "Germany", "bomber"), _unit(state, "Western Germany",
                                                                 "fighter")
@@ -123,7 +123,7 @@ def test_G40_SBR_02_03_04_05_air_battle_one_round_fighters_only() -> None:
     assert raids.air_battle(data, state, [fighter], [], [2], [])["attacker_hits"] == 1
 
 
-def test_G40_SBR_06_08_installation_fires_at_its_raiders_only_and_radar() -> None:
+def test_G40_SBR_06_and_G40_SBR_08_installation_fires_at_its_raiders_only_and_radar() -> None:
     _, state = make_state()
     assert raids.installation_aa(state, "uk", [1, 2, 3], [1, 2, 6]) == [1]
     state["research"]["uk"] = {"tokens": 0, "advances": ["radar"]}
@@ -142,12 +142,12 @@ def test_G40_SBR_09_damage_dice_and_heavy_bombers() -> None:
     assert (payload["rolled"], payload["damage"]) == (16, 6)
 
 
-def test_G40_SBR_11_12_raiders_land_later_interceptors_stay() -> None:
+def test_G40_SBR_11_and_G40_SBR_12_raiders_land_later_interceptors_stay() -> None:
     data, _ = make_state()
     assert data.unit("bomber").carrier_cost == 0  # bombers land only in territories
 
 
-def test_G40_CM_21_22_scramble_sources_and_limits() -> None:
+def test_G40_CM_21_and_G40_CM_22_scramble_sources_and_limits() -> None:
     data, state = make_state()
     sources = defence.scramble_sources(data, state, "germany", "SZ 109")
     assert set(sources) == {"United Kingdom", "Scotland"}
@@ -168,13 +168,13 @@ def test_G40_CM_21_22_scramble_sources_and_limits() -> None:
     assert err.value.rule_id == "G40-CM-21"
 
 
-def test_G40_CM_23_25_only_scrambled_aircraft_defend_a_sea_zone() -> None:
+def test_G40_CM_23_and_G40_CM_25_only_scrambled_aircraft_defend_a_sea_zone() -> None:
     data, state = make_state()
     state["installations"]["United Kingdom"]["air_base"] = 3
     assert "United Kingdom" not in defence.scramble_sources(data, state, "germany", "SZ 109")
 
 
-def test_G40_KAMI_01_to_06_kamikaze() -> None:
+def test_G40_KAMI_01_and_G40_KAMI_02_and_G40_KAMI_03_and_G40_KAMI_04_and_G40_KAMI_05_and_G40_KAMI_06_kamikaze() -> None:
     data, state = make_state()
     assert defence.kamikaze_zones(data, state, "usa", ["Iwo Jima"], []) == []  # not at war
     war(state, "japan", "usa")
@@ -200,7 +200,7 @@ def test_G40_KAMI_01_to_06_kamikaze() -> None:
     assert err.value.rule_id == "G40-KAMI-01"
 
 
-def test_G40_VIC_02_04_axis_wins_after_a_complete_round() -> None:
+def test_G40_VIC_02_and_G40_VIC_04_axis_wins_after_a_complete_round() -> None:
     data, state = make_state()
     for city in ("United Kingdom", "France", "Russia", "Novgorod", "Volgograd"):
         state["owners"][city] = "germany"
@@ -210,7 +210,7 @@ def test_G40_VIC_02_04_axis_wins_after_a_complete_round() -> None:
     assert victory.after_turn(data, state) == {"winner": "axis", "round": 1}
 
 
-def test_G40_VIC_03_05_06_allied_condition() -> None:
+def test_G40_VIC_03_and_G40_VIC_05_and_G40_VIC_06_allied_condition() -> None:
     data, state = make_state()
     for capital in ("Germany", "Southern Italy", "Japan"):
         state["owners"][capital] = "uk"

@@ -22,7 +22,7 @@ def test_G40_NEUT_01_attacking_one_neutral_changes_no_other() -> None:
     assert state["neutrals"]["Persia"] == "pro_allies"
 
 
-def test_G40_NEUT_03_04_08_attacked_neutral_places_its_army_for_the_other_side() -> None:
+def test_G40_NEUT_03_and_G40_NEUT_04_and_G40_NEUT_08_attacked_neutral_places_its_army_for_the_other_side() -> None:
     data, state = make_state()
     payload = _attack(data, state, "germany", "Yugoslavia")
     army = [u for u in state["units"]["Yugoslavia"] if u.get("neutral_army")]
@@ -67,7 +67,7 @@ def test_G40_NEUT_09_survivors_of_a_failed_attack_join_the_other_side_on_entry()
     assert not any(u.get("neutral_army") for u in state["units"]["Greece"])
 
 
-def test_G40_NEUT_10_12_strict_neutral_attack_makes_every_strict_neutral_friendly_to_the_other() -> None:
+def test_G40_NEUT_10_and_G40_NEUT_12_strict_neutral_attack_makes_every_strict_neutral_friendly_to_the_other() -> None:
     data, state = make_state()
     _attack(data, state, "germany", "Sweden")
     assert state["neutrals"]["Spain"] == "pro_allies" and state["neutrals"]["Turkey"] == (
@@ -86,7 +86,7 @@ def test_G40_NEUT_15_allied_attack_on_strict_neutral_leaves_mongolia() -> None:
     assert state["neutrals"]["Ulaanbaatar"] == "pro_axis"
 
 
-def test_G40_NEUT_05_13_neutrals_are_not_hostile_so_entering_one_stops_movement() -> None:
+def test_G40_NEUT_05_and_G40_NEUT_13_neutrals_are_not_hostile_so_entering_one_stops_movement() -> None:
     data, state = make_state()
     assert "Sweden" in state["neutrals"] and state["owners"]["Sweden"] is None
     assert not data.space("Sweden").impassable  # entered only by attack (a combat move)

@@ -52,7 +52,7 @@ def test_G40_POL_07_italy_may_declare_on_usa_ussr_china() -> None:
     assert at_war(state, "italy", "usa") and not at_war(state, "germany", "usa")
 
 
-def test_G40_POL_08_POL_12_japan_on_uk_is_war_with_anzac_and_unprovoked() -> None:
+def test_G40_POL_08_and_G40_POL_12_japan_on_uk_is_war_with_anzac_and_unprovoked() -> None:
     data, state = make_state()
     turn(state, "japan")
     payload = _declare(data, state, "japan", "uk")

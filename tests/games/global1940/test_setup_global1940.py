@@ -493,7 +493,7 @@ def test_G40_POL_01_wars_at_start() -> None:
         ("france", "italy"), ("anzac", "italy"), ("china", "japan")}
 
 
-def test_G40_NEUT_02_03_neutrals_by_kind_with_their_armies() -> None:
+def test_G40_NEUT_02_and_G40_NEUT_03_neutrals_by_kind_with_their_armies() -> None:
     data = global1940()
     found = {n: (s.neutral_kind, s.value, s.neutral_army) for n, s in data.spaces.items()
              if isinstance(s, type(data.space("Sweden"))) and s.neutral_kind}
@@ -519,7 +519,7 @@ def test_G40_MAP_08_impassable_and_G40_MAP_06_caspian() -> None:
                                              "Eastern Persia", "Persia", "Northwest Persia"}
 
 
-def test_G40_MAP_01_02_the_two_maps_join() -> None:
+def test_G40_MAP_01_and_G40_MAP_02_the_two_maps_join() -> None:
     adjacency = global1940().adjacency
     for a, b in (("Alberta Saskatchewan Manitoba", "British Columbia"),
                  ("Central United States", "Western United States"),
@@ -530,7 +530,7 @@ def test_G40_MAP_01_02_the_two_maps_join() -> None:
     assert "SZ 111" not in adjacency["United Kingdom"]  # G40-MAP-03
 
 
-def test_G40_MAP_10_11_canals_and_straits() -> None:
+def test_G40_MAP_10_and_G40_MAP_11_canals_and_straits() -> None:
     canals = {c["name"]: (tuple(c["sea_zones"]), tuple(c["territories"]))
               for c in global1940().rules["canals"]}
     assert canals == {

@@ -170,8 +170,9 @@ def aa_hit_value(data: AnniversaryData, owned: frozenset[str]) -> int:
 
 
 def infantry_per_artillery(owned: frozenset[str]) -> int:
-    """AAE-TECH-01: with Advanced Artillery each artillery supports two infantry."""
-    return 2 if "advanced_artillery" in owned else 1
+    """AAE-TECH-01: with Advanced Artillery each artillery supports two infantry (Global 1940
+    names the same advance Improved Artillery, G40-TECH-08)."""
+    return 2 if owned & {"advanced_artillery", "improved_artillery"} else 1
 
 
 def factory_bonus(owned: frozenset[str]) -> int:

@@ -23,8 +23,9 @@ def check_spend(data: G40Data, state: State, treasury: str, power: str, cost: in
         raise IllegalOrder("G40-UK-04", "{power} cannot spend from {treasury}.",
                            {"power": power, "treasury": treasury})
     if treasury_capital_lost(data, state, treasury):
-        raise IllegalOrder("G40-UK-08", "{treasury} cannot spend while its capital is held by "
-                           "the enemy.", {"treasury": treasury})
+        rule = "G40-UK-08" if power == "uk" else "G40-PUR-06"
+        raise IllegalOrder(rule, "{treasury} cannot spend while its capital is held by the "
+                           "enemy.", {"treasury": treasury})
     if cost > state["ipcs"][treasury]:
         raise IllegalOrder("G40-PUR-01", "This costs {cost} IPCs; {treasury} holds {ipcs}.",
                            {"cost": cost, "treasury": treasury, "ipcs": state["ipcs"][treasury]})

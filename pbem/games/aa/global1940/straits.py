@@ -1,0 +1,63 @@
+"""Canals and straits (G40-MAP-10…16): a ship steps between the two sea zones of a canal or
+strait only if the controlling territory (both, for Suez) was held by its own alliance at the
+start of its turn (never in the turn the alliance gains it, G40-MAP-12); a Suez split between
+the alliances closes it to all (G40-MAP-13); a controller of the other alliance not at war
+with the mover may allow passage (AMB-34: a standing permission, default deny); one at war,
+or a neutral controller, bars it (G40-MAP-14: the Turkish Straits stay shut until Turkey is
+taken). Submarines pass Gibraltar whoever holds it (G40-MAP-15); aircraft ignore canals and
+straits (G40-MAP-16). Land units never cross a strait except aboard (G40-MAP-11): the board
+has no land link across one.
+
+State read: ``owners``, ``owners_at_turn_start``, ``neutrals``, ``canal_permissions =
+{controller: [powers allowed]}`` (standing orders of the controlling powers).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.engine import IllegalOrder
+from pbem.games.aa.global1940.data import G40Data
+from pbem.games.aa.global1940.queries import at_war
+from pbem.games.aa.state import State
+
+
+def crossing(data: G40Data, a: str, b: str) -> dict[str, Any] | None:
+    """The canal or strait joining sea zones ``a`` and ``b``, if any."""
+    return next((c for c in data.rules["canals"] if set(c["sea_zones"]) == {a, b}), None)
+
+
+def _refuse(canal: dict[str, Any], rule: str, template: str) -> IllegalOrder:
+    return IllegalOrder(rule, template, {"name": canal["name"],
+                                         "spaces": ", ".join(canal["territories"])})
+
+
+def check_passage(data: G40Data, state: State, power: str, utype: str, a: str, b: str) -> None:
+    """May a ``utype`` of ``power`` step from sea zone ``a`` to ``b``?"""
+    canal = crossing(data, a, b)
+    unit = data.unit(utype)
+    if canal is None or unit.domain == "air":  # G40-MAP-16
+        return
+    if utype in canal["passes_freely"]:  # G40-MAP-15 (the data lists submarines at Gibraltar)
+        return
+    side = data.side_of(power)
+    start = state.get("owners_at_turn_start") or state["owners"]
+    holders = [state["owners"].get(t) for t in canal["territories"]]
+    if any(h is None for h in holders):
+        raise _refuse(canal, "G40-MAP-14", "The {name} is closed: {spaces} is neutral.")
+    sides = {data.side_of(h) for h in holders if h}
+    if len(sides) > 1:
+        raise _refuse(canal, "G40-MAP-13", "The {name} is closed: its banks are held by both "
+                      "alliances.")
+    if sides == {side}:
+        if all(start.get(t) is not None and data.side_of(start[t]) == side
+               for t in canal["territories"]):
+            return
+        raise _refuse(canal, "G40-MAP-12", "The {name} opens to your alliance only from your "
+                      "next turn: {spaces} was not held at the start of this one.")
+    for holder in sorted({h for h in holders if h}):
+        if at_war(state, power, holder):
+            raise _refuse(canal, "G40-MAP-14", "The {name} is held by an enemy ({spaces}).")
+        if power not in state.get("canal_permissions", {}).get(holder, []):
+            raise _refuse(canal, "G40-MAP-14", "The {name} is held by a power of the other "
+                          "alliance that has not allowed your passage.")
