@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine.i18n import N_
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
+from pbem.games.aa.global1940 import checks, queries, turn, turn_hooks
 from pbem.games.aa.global1940 import interim_combat as combat_hooks  # the one line to swap
-from pbem.games.aa.global1940 import queries, turn
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 
@@ -36,6 +36,7 @@ _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.mobzone": "pbem.games.aa.global1940.unplaced"}
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
            "pbem.games.aa.anniversary.research_phase", "pbem.games.aa.global1940.declarations",
+           "pbem.games.aa.global1940.turn_hooks",
            *combat_hooks.MODULES)
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
@@ -157,5 +158,7 @@ EDITION = Edition(
     automatic_phases=("collect_income",),
     complexes=complex_sites,
     capacity=capacity,
+    seize_treasury=turn_hooks.seize_treasury,
+    check_order=checks.check_order,
     rule_ids={**combat_hooks.RULE_IDS, **RULE_IDS},
 )
