@@ -123,6 +123,11 @@ class Repair(TypedDict, total=False):
     treasury: str  # the paying treasury of a power that has several
 
 
+class MobilizeEconomy(TypedDict):
+    type: Literal["mobilize_economy"]
+    treasury: str  # the next treasury whose purchases are placed
+
+
 class DeclareWar(TypedDict):
     type: Literal["declare_war"]
     target: str  # the power declared on
@@ -148,7 +153,8 @@ class Paradrop(TypedDict, total=False):
 
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
-           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | DeclareWar)
+           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | DeclareWar
+           | MobilizeEconomy)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -158,6 +164,7 @@ _TYPED: dict[str, type[Any]] = {
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
     "paradrop": Paradrop, "declare_war": DeclareWar,
+    "mobilize_economy": MobilizeEconomy,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

@@ -33,7 +33,7 @@ OPTIONS = (
 #: family modules replaced by Global 1940's (treasuries, income per economy, refunds)
 _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.economy": "pbem.games.aa.global1940.collect",
-             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.unplaced"}
+             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.mobilize_pools"}
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
            "pbem.games.aa.anniversary.research_phase", "pbem.games.aa.global1940.declarations",
            "pbem.games.aa.global1940.turn_hooks",
@@ -70,6 +70,7 @@ def position_keys(data: G40Data) -> dict[str, dict[str, Any]]:
         "victory_track": _COUNTS,
         "research": {"type": "object", "description": "power -> {tokens, advances}"},
         "pools": {"type": "object", "description": "this turn's purchases per treasury"},
+        "mobilizing": {"type": ["string", "null"], "description": "the treasury mobilizing"},
     }
 
 
@@ -97,6 +98,7 @@ def extra_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
                          "advances": sorted(r.get("advances", []))}
                      for p, r in sorted(position.get("research", {}).items())},
         "pools": dict(position.get("pools", {})),
+        "mobilizing": position.get("mobilizing"),
     }
 
 
@@ -123,8 +125,12 @@ COMPLEX_KINDS = ("major_complex", "minor_complex")
 def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
     """The territories with an industrial complex now (G40-FAC: kept in ``installations``)."""
     sites = state.get("installations", {})
-    return tuple(rs.map.sorted_spaces(t for t, kinds in sites.items()
-                                      if any(k in kinds for k in COMPLEX_KINDS)))
+    found = [t for t, kinds in sites.items() if any(k in kinds for k in COMPLEX_KINDS)]
+    economy = state.get("mobilizing")
+    if state.get("phase") == "mobilize" and economy and economy != state["power"]:
+        data = _data(rs)  # G40-UK-06: the UK economy mobilizing places at its own complexes
+        found = [t for t in found if queries.treasury_for(data, state["power"], t) == economy]
+    return tuple(rs.map.sorted_spaces(found))
 
 
 def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
