@@ -109,6 +109,7 @@ class LandStranded(TypedDict, total=False):
 class Research(TypedDict, total=False):
     type: Literal["research"]
     tokens: int  # research tokens bought before the roll (0: roll those held)
+    treasury: str  # the paying treasury of a power that has several
 
 
 class ResearchChart(TypedDict):

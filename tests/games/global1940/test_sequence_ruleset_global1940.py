@@ -172,3 +172,25 @@ def test_G40_MOB_10_G40_MOB_03_units_that_cannot_be_placed_are_refunded_to_their
                        "ipcs": 3}]
     assert game.state["ipcs"]["uk_pacific"] == 17 - 9 + 3 + events(
         game, "aa.g40_income_collected")[1]["total"]
+
+
+def test_G40_TECH_03_G40_TECH_07_uk_research_paid_by_both_economies_dice_discarded() -> None:
+    position = start_position()
+    position["ipcs"].update({"uk_europe": 3, "uk_pacific": 17})
+    game = game_at("uk", "research", dice=[2, 3], edit=position, research=True)
+    game.submit("uk", {"type": "research", "tokens": 2})
+    assert game.state["ipcs"]["uk_europe"] == 0 and game.state["ipcs"]["uk_pacific"] == 10
+    assert game.state["research"]["uk"]["tokens"] == 0
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("uk", {"type": "research", "tokens": 1})
+    assert err.value.rule_id == "G40-TECH-04"
+
+
+def test_G40_TECH_05_a_six_gives_a_chart_choice_then_an_advance() -> None:
+    game = game_at("germany", "research", dice=[6, 5], research=True)
+    game.submit("germany", {"type": "research", "tokens": 1})
+    assert game.owed()[0]["kind"] == "research_chart"
+    game.submit("germany", {"type": "research_chart", "chart": 1})
+    assert game.state["research"]["germany"]["advances"] == [
+        global1940().research_rules().charts[1][4]]
+    assert game.state["ipcs"]["germany"] == 25

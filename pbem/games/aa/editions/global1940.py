@@ -35,7 +35,7 @@ _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.economy": "pbem.games.aa.global1940.collect",
              "pbem.games.aa.mobzone": "pbem.games.aa.global1940.mobilize_pools"}
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
-           "pbem.games.aa.anniversary.research_phase", "pbem.games.aa.global1940.declarations",
+           "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
            "pbem.games.aa.global1940.turn_hooks",
            *combat_hooks.MODULES)
 
