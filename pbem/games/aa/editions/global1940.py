@@ -166,5 +166,6 @@ EDITION = Edition(
     capacity=capacity,
     seize_treasury=turn_hooks.seize_treasury,
     check_order=checks.check_order,
+    move_allowance=turn_hooks.move_allowance,
     rule_ids={**combat_hooks.RULE_IDS, **RULE_IDS},
 )

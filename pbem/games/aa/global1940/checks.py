@@ -57,6 +57,10 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
     route = order.get("route")
     if order.get("type") != "move" or not isinstance(route, list) or len(route) < 2:
         return
+    units = named_units(state, order.get("units"))
+    if state["phase"] == "combat_move" and any(
+            data.units[u["type"]].has("noncombat_move_only") for u in units):
+        raise IllegalOrder("G40-NCM-06", "An AA gun moves only in Noncombat Move.")
     if not all(isinstance(s, str) and s in data.spaces for s in route):
         return  # the family names the unknown space
-    check_route(data, state, seat, route, named_units(state, order.get("units")))
+    check_route(data, state, seat, route, units)
