@@ -97,7 +97,7 @@ def options(rs: AARuleset, state: State) -> dict[str, dict[str, Any]]:
 
 def standing_choice(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
     """The decision the seat's standing orders make (also the deadline policy's)."""
-    mine = state.get("defence", {}).get("options", {}).get(seat, {})
+    mine = (state.get("defence") or {}).get("options", {}).get(seat, {})
     orders = prefs(state, seat, rs)
     zones = combat_zones(rs, state)
     scramble: dict[str, dict[str, list[int]]] = {}
@@ -180,7 +180,7 @@ def defend_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> Non
 def proceed(rs: AARuleset, ctx: OrderContext) -> None:
     """Action 1 (kamikaze), the scrambles, action 2 (raids), then the battles (G40-CMB-02)."""
     state = ctx.state
-    choices = state.get("defence", {}).get("choices", {})
+    choices = (state.get("defence") or {}).get("choices", {})
     targets = [(z, i) for c in choices.values() for z, ids in sorted(c.get("kamikaze", {}).items()) for i in ids]
     if targets:
         context = {"game_round": state["round"], "turn": state["power"], "roller": "japan", "side": "defender",
