@@ -5,35 +5,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from pbem.engine import Game, ScriptedDice
-from pbem.games.aa.edition import FAMILY_MODULES, Edition
-from pbem.games.aa.global1940 import queries
-from pbem.games.aa.global1940.combat_hooks import COMBAT, MODULES
-from pbem.games.aa.global1940.combat_hooks import RULE_IDS as COMBAT_RULE_IDS
+from pbem.engine import Game, ScriptedDice, load_ruleset
 from pbem.games.aa.global1940.data import global1940
-from pbem.games.aa.ruleset import AARuleset
 from tests.games.aa.battle_helpers import dice_events as rolls
 from tests.games.aa.battle_helpers import events, ids, types_in, unit
 
 __all__ = ["RS", "att", "combat", "events", "ids", "replays_equal", "rolls", "types_in", "unit"]
 
-_ANY: dict[str, Any] = {"type": ["object", "array", "integer"]}
-_EDITION = Edition(
-    key="global1940", title="Global 1940 (combat kit)", folder="global1940", rule_prefix="G40",
-    phases=("purchase", "combat_move", "combat", "noncombat_move", "mobilize"),
-    phase_labels={p: p for p in ("purchase", "combat_move", "combat", "noncombat_move", "mobilize")},
-    at_war=lambda rs, state, a, b: queries.at_war(state if state is not None else {
-        "wars": [list(w) for w in global1940().wars_at_start]}, a, b),
-    combat=COMBAT, modules=(*FAMILY_MODULES, *MODULES), rule_ids=COMBAT_RULE_IDS,
-    scenarios=("global1940",), load=lambda name: global1940(),
-    position_keys={k: _ANY for k in ("installations", "wars", "kamikaze_tokens", "research")},
-    extra_state=lambda rs, position, options: {
-        "installations": copy.deepcopy(position.get("installations", global1940().setup()["installations"])),
-        "wars": [sorted(w) for w in position.get("wars", global1940().setup()["wars"])],
-        "kamikaze_tokens": position.get("kamikaze_tokens", 6), "research": position.get("research", {}),
-        "no_bombardment": [], "defence": None},
-)
-RS = AARuleset(_EDITION)
+RS = load_ruleset("global1940")
 
 
 def combat(units: dict[str, list[dict[str, Any]]], *, power: str = "usa", dice: list[int] | None = None,
@@ -47,8 +26,8 @@ def combat(units: dict[str, list[dict[str, Any]]], *, power: str = "usa", dice: 
                                 "units": units, "declared": declared or {}, "standing": standing or {}}
     if research:
         position["research"] = {p: {"tokens": 0, "advances": sorted(a)} for p, a in research.items()}
-    if installations is not None:
-        position["installations"] = installations
+    position["installations"] = installations if installations is not None else copy.deepcopy(
+        global1940().setup()["installations"])
     position["wars"] = wars if wars is not None else [
         ["germany", "uk"], ["germany", "france"], ["germany", "usa"], ["italy", "usa"], ["japan", "usa"],
         ["japan", "uk"], ["japan", "anzac"], ["japan", "china"], ["italy", "uk"], ["italy", "france"]]
