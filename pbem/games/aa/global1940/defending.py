@@ -157,7 +157,7 @@ def defend_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> Non
     data, mine = bombing.data_of(rs), record["options"][seat]
     raw = order.get("scramble") or {}
     if not isinstance(raw, dict) or not all(isinstance(v, dict) for v in raw.values()):
-        raise InvalidOrder("G40-CM-21", "'scramble' maps air-base territories to {sea zone: [aircraft ids]}.")
+        raise InvalidOrder("G40-CM-21", "'scramble' maps air-base territories to sea zones and their aircraft ids.")
     scramble = {base: _ids(by_zone, "scramble") for base, by_zone in raw.items()}
     for base in scramble:
         if base not in mine.get("scramble", {}):
