@@ -17,7 +17,7 @@ def _attack(korea: list[dict[str, Any]], dice: list[int], **kw: Any) -> Game:
     return game
 
 
-def test_G40_AA_02_each_gun_fires_three_dice_no_aircraft_twice() -> None:
+def test_G40_AA_02_G40_UNIT_AAA_01_each_gun_fires_three_dice_no_aircraft_twice() -> None:
     game = _attack([unit("aa_gun", "japan", 2), unit("infantry", "japan"), att("fighter", 5, came_from="SZ 6")],
                    [1, 1, 6, 6, 6] + [6, 6, 6] + [6])
     aa = rolls(game)[0]
@@ -63,7 +63,7 @@ def test_G40_AA_01_guns_are_casualties_with_combat_value_zero() -> None:
     assert ids(game, KOREA, owner="japan") == []
 
 
-def test_G40_AA_04_a_territory_held_by_guns_alone_is_taken_without_fire() -> None:
+def test_G40_AA_04_G40_AA_05_G40_CMB_03_a_territory_held_by_guns_alone_is_taken_without_fire() -> None:
     game = _attack([unit("aa_gun", "japan", 2), att("infantry", 1, came_from="Manchuria"),
                     att("fighter", 2, came_from="SZ 6")], [])
     assert rolls(game) == [] and events(game, "aa.antiaircraft_fire") == []

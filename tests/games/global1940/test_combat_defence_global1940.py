@@ -36,7 +36,7 @@ def test_G40_KAMI_03_an_attack_on_a_kamikaze_island_lets_japan_strike_in_its_zon
         game.submit("usa", {"type": "battle", "place": OKINAWA})  # the defender decides first
 
 
-def test_G40_KAMI_05_hits_on_two_an_undamaged_battleship_is_damaged_first() -> None:
+def test_G40_KAMI_05_G40_CMB_02_hits_on_two_before_the_battles() -> None:
     game = _okinawa([2, 3, 2] + [6, 6])
     battleship, cruiser = ids(game, SZ19, "battleship") + ids(game, SZ19, "cruiser")
     game.submit("japan", {"type": "defend", "kamikaze": {SZ19: [battleship, cruiser, cruiser]}})
@@ -49,7 +49,7 @@ def test_G40_KAMI_05_hits_on_two_an_undamaged_battleship_is_damaged_first() -> N
     assert replays_equal(game)
 
 
-def test_G40_KAMI_06_a_struck_zone_is_not_bombarded_this_turn() -> None:
+def test_G40_KAMI_06_G40_CMB_37_a_struck_zone_is_not_bombarded_this_turn() -> None:
     game = _okinawa([6])
     game.submit("japan", {"type": "defend", "kamikaze": {SZ19: ids(game, SZ19, "cruiser")}})
     assert game.state["no_bombardment"] == [SZ19]
@@ -58,7 +58,7 @@ def test_G40_KAMI_06_a_struck_zone_is_not_bombarded_this_turn() -> None:
 
 
 @pytest.mark.parametrize(("targets", "rule"), [("transport", "G40-KAMI-04"), ("seven", "G40-KAMI-01")])
-def test_G40_KAMI_01_04_tokens_and_targets_are_checked(targets: str, rule: str) -> None:
+def test_G40_KAMI_01_G40_KAMI_04_tokens_and_targets_are_checked(targets: str, rule: str) -> None:
     game = _okinawa([])
     ship = ids(game, SZ19, "transport" if targets == "transport" else "battleship")
     with pytest.raises(IllegalOrder) as err:
@@ -72,7 +72,7 @@ def test_G40_KAMI_01_no_kamikaze_once_the_tokens_are_spent() -> None:
     assert game.owed()[0]["seat"] == "usa"
 
 
-def test_G40_CM_21_fighters_scramble_into_an_attacked_zone_and_defend_it() -> None:
+def test_G40_CM_21_G40_BASE_03_G40_UNIT_FTR_01_fighters_scramble_into_an_attacked_zone_and_defend_it() -> None:
     game = _sz6([6, 6] + [1, 1, 1])
     fighters = ids(game, "Japan", "fighter")
     game.submit("japan", {"type": "defend", "scramble": {"Japan": {SZ6: fighters[:3]}}})
@@ -91,7 +91,7 @@ def test_G40_CM_22_at_most_three_aircraft_scramble_from_a_base() -> None:
     assert err.value.rule_id == "G40-CM-22"
 
 
-def test_G40_CM_21_no_scramble_from_a_base_that_is_not_operational() -> None:
+def test_G40_CM_21_G40_BASE_05_no_scramble_from_a_base_that_is_not_operational() -> None:
     damaged = {"Japan": {"air_base": 3, "major_complex": 0, "naval_base": 0}}
     game = _sz6([], installations=damaged)
     assert game.owed()[0]["seat"] == "usa"

@@ -53,3 +53,20 @@ def test_G40_CMB_38_scrambled_aircraft_make_the_sea_battle_of_an_assault_mandato
              "sea_battle": False}]
     assert combat_open.sea_battle_units(RS, state, "SZ 6", "usa", decl) != []
     assert combat_open.sea_battle_question(RS, state, "SZ 6", "usa") is None
+
+
+def test_G40_TECH_19_heavy_bombers_roll_two_dice_and_keep_the_best() -> None:
+    korea = [unit("infantry", "japan", 2), att("bomber", 1, came_from="SZ 6")]
+    game = combat({"Korea": korea}, dice=[1, 1] + [6, 6], research={"usa": ["heavy_bombers"]})
+    game.submit("usa", {"type": "battle", "place": "Korea"})
+    attack = rolls(game)[0]
+    assert [d["target"] for d in attack["dice"]] == [4, 4] and attack["faces"] == [1, 1]
+    (hits,) = [e for e in events(game, "aa.battle_hits") if e["side"] == "attacker"]
+    assert hits["total"] == 1  # two hits rolled, one counts
+    assert len(ids(game, "Korea", "infantry", "japan")) == 1
+
+
+def test_G40_TECH_19_without_heavy_bombers_a_bomber_rolls_one_die() -> None:
+    game = combat({"Korea": [unit("infantry", "japan"), att("bomber", 1, came_from="SZ 6")]}, dice=[6, 6])
+    game.submit("usa", {"type": "battle", "place": "Korea"})
+    assert len(rolls(game)[0]["faces"]) == 1

@@ -26,7 +26,7 @@ def _raid(units: list[dict[str, Any]], dice: list[int], raids: dict[str, str], e
     return game
 
 
-def test_G40_SBR_09_bombers_roll_d6_plus_2_each_summed() -> None:
+def test_G40_SBR_09_G40_UNIT_BMB_01_bombers_roll_d6_plus_2_each_summed() -> None:
     game = _raid([att("bomber", 2, came_from="SZ 6")], [6, 6, 3, 5], {"bomber": "major_complex"})
     (raid,) = events(game, "aa.installation_raid")
     assert (raid["rolled"], raid["damage"]) == (3 + 2 + 5 + 2, 12)
@@ -43,7 +43,7 @@ def test_G40_SBR_10_damage_capped_at_20_on_a_major_complex() -> None:
     assert game.state["installations"][JAPAN]["major_complex"] == 20
 
 
-def test_G40_SBR_09_tactical_bombers_roll_d6_without_bonus_on_a_base() -> None:
+def test_G40_SBR_09_G40_UNIT_AB_01_tactical_bombers_roll_d6_without_bonus_on_a_base() -> None:
     game = _raid([att("tactical_bomber", 1, came_from="SZ 6")], [6, 4], {"tactical_bomber": "air_base"})
     (raid,) = events(game, "aa.installation_raid")
     assert raid["damage"] == 4 and game.state["installations"][JAPAN]["air_base"] == 4
@@ -55,7 +55,7 @@ def test_G40_SBR_07_tactical_bombers_never_raid_a_complex() -> None:
     assert err.value.rule_id == "G40-SBR-07"
 
 
-def test_G40_SBR_08_each_installation_fires_one_die_per_raider_and_AA_guns_do_not_fire() -> None:
+def test_G40_SBR_08_G40_AA_03_G40_UNIT_ICMAJ_01_the_complex_fires_one_die_per_raider_and_AA_guns_do_not() -> None:
     units = [unit("aa_gun", "japan", 2), att("bomber", 3, came_from="SZ 6")]
     game = _raid(units, [1, 6, 1, 6], {"bomber": "major_complex"})
     aa, damage = rolls(game)
@@ -66,7 +66,7 @@ def test_G40_SBR_08_each_installation_fires_one_die_per_raider_and_AA_guns_do_no
     assert len(ids(game, JAPAN, "aa_gun")) == 2
 
 
-def test_G40_SBR_05_interceptors_fight_one_air_battle_at_one() -> None:
+def test_G40_SBR_05_G40_SBR_12_interceptors_fight_one_air_battle_at_one_and_stay() -> None:
     units = [unit("fighter", "japan", 2), att("bomber", 2, came_from="SZ 6"), att("fighter", 1, came_from="SZ 6")]
     game = _raid(units, [1, 6, 6] + [6, 6] + [6, 1] + [2], {"bomber": "major_complex"}, escort=True)
     assert [o["seat"] for o in game.owed()] == ["japan"]
@@ -111,3 +111,23 @@ def test_G40_SBR_01_raiders_must_be_in_the_target() -> None:
         game.submit("usa", {"type": "declare_raid", "target": JAPAN, "installation": "air_base",
                             "units": ids(game, "Korea", "bomber")})
     assert err.value.rule_id == "G40-SBR-01"
+
+
+def test_G40_TECH_15_jet_fighters_hit_on_two_in_the_air_battle() -> None:
+    units = [unit("fighter", "japan"), att("bomber", 1, came_from="SZ 6")]
+    game = _raid(units, [6] + [2] + [], {"bomber": "major_complex"}, research={"japan": ["jet_fighters"]})
+    game.submit("japan", {"type": "defend", "intercept": {JAPAN: ids(game, JAPAN, "fighter", "japan")}})
+    _, defence = rolls(game)
+    assert defence["dice"][0]["target"] == 2 and events(game, "aa.air_battle")[0]["defender_hits"] == 1
+    assert events(game, "aa.installation_raid") == []  # the lone bomber fell
+
+
+@pytest.mark.parametrize(("kind", "raider"), [("minor_complex", "bomber"), ("naval_base", "tactical_bomber")])
+def test_G40_UNIT_ICMIN_01_G40_UNIT_NB_01_minor_complexes_and_bases_take_at_most_6(kind: str, raider: str) -> None:
+    installations = {"Korea": {kind: 4}}
+    game = combat({"Korea": [att(raider, 1, came_from="SZ 6")]}, dice=[6, 6], end=False,
+                  installations=installations)
+    game.submit("usa", {"type": "declare_raid", "target": "Korea", "installation": kind,
+                        "units": ids(game, "Korea", raider)})
+    game.submit("usa", {"type": "end_phase"})
+    assert game.state["installations"]["Korea"][kind] == 6

@@ -83,7 +83,7 @@ def options(rs: AARuleset, state: State) -> dict[str, dict[str, Any]]:
         for base, ids in defence.scramble_sources(data, state, power, zone).items():
             owner = state["owners"][base]
             out.setdefault(owner, {}).setdefault("scramble", {}).setdefault(base, {})[zone] = ids
-    assault_zones = [z for z, d in zones.items() if not d]
+    assault_zones = sorted({d["sea_zone"] for d in state["declared"].get("amphibious", [])})
     for zone in defence.kamikaze_zones(data, state, power, attacked_territories(rs, state), assault_zones):
         ships = [u["id"] for u in state["units"][zone] if u["owner"] == power and data.unit(u["type"]).surface_warship]
         if ships:
