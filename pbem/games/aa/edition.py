@@ -105,6 +105,10 @@ class Edition:
     #: ``capture_controller(rs, state, territory, capturer)``: who controls a territory the
     #: capturer takes (None: the capturer; liberation is the family's rule)
     capture_controller: Callable[[AARuleset, State, str, str], str] | None = None
+    #: ``seize_treasury(rs, state, territory, capturer)``: the IPCs taken with a capital as
+    #: ``{"ipcs", "ipcs_from", "ipcs_to"}`` treasuries, or None (None: the family's rule, the
+    #: capital owner's whole treasury to the capturer, AA41-CAP-06)
+    seize_treasury: Callable[[AARuleset, State, str, str], dict[str, Any] | None] | None = None
     #: units that cannot be placed wait in the mobilization zone (AAE-MOB-09) instead of being
     #: refunded (AA41-MOB-09)
     keeps_unplaced: bool = False

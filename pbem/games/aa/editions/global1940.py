@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine.i18n import N_
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
-from pbem.games.aa.global1940 import combat_hooks, queries, turn
+from pbem.games.aa.global1940 import checks, combat_hooks, queries, turn, turn_hooks
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 
@@ -32,9 +32,10 @@ OPTIONS = (
 #: family modules replaced by Global 1940's (treasuries, income per economy, refunds)
 _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.economy": "pbem.games.aa.global1940.collect",
-             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.unplaced"}
+             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.mobilize_pools"}
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
-           "pbem.games.aa.anniversary.research_phase", "pbem.games.aa.global1940.declarations",
+           "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
+           "pbem.games.aa.global1940.turn_hooks",
            *combat_hooks.MODULES)
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
@@ -68,6 +69,7 @@ def position_keys(data: G40Data) -> dict[str, dict[str, Any]]:
         "victory_track": _COUNTS,
         "research": {"type": "object", "description": "power -> {tokens, advances}"},
         "pools": {"type": "object", "description": "this turn's purchases per treasury"},
+        "mobilizing": {"type": ["string", "null"], "description": "the treasury mobilizing"},
     }
 
 
@@ -95,6 +97,7 @@ def extra_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
                          "advances": sorted(r.get("advances", []))}
                      for p, r in sorted(position.get("research", {}).items())},
         "pools": dict(position.get("pools", {})),
+        "mobilizing": position.get("mobilizing"),
     }
 
 
@@ -121,8 +124,12 @@ COMPLEX_KINDS = ("major_complex", "minor_complex")
 def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
     """The territories with an industrial complex now (G40-FAC: kept in ``installations``)."""
     sites = state.get("installations", {})
-    return tuple(rs.map.sorted_spaces(t for t, kinds in sites.items()
-                                      if any(k in kinds for k in COMPLEX_KINDS)))
+    found = [t for t, kinds in sites.items() if any(k in kinds for k in COMPLEX_KINDS)]
+    economy = state.get("mobilizing")
+    if state.get("phase") == "mobilize" and economy and economy != state["power"]:
+        data = _data(rs)  # G40-UK-06: the UK economy mobilizing places at its own complexes
+        found = [t for t in found if queries.treasury_for(data, state["power"], t) == economy]
+    return tuple(rs.map.sorted_spaces(found))
 
 
 def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
@@ -156,5 +163,7 @@ EDITION = Edition(
     automatic_phases=("collect_income",),
     complexes=complex_sites,
     capacity=capacity,
+    seize_treasury=turn_hooks.seize_treasury,
+    check_order=checks.check_order,
     rule_ids={**combat_hooks.RULE_IDS, **RULE_IDS},
 )
