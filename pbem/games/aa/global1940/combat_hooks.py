@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pbem.games.aa.anniversary.research import advances
@@ -56,17 +56,9 @@ def bombardment_blocked(rs: AARuleset, state: State, zone: str) -> bool:
     return zone in state.get("no_bombardment", [])
 
 
-#: the family's (A&A 1941) combat rule IDs and their Global 1940 rules (``Edition.rule_ids``)
-RULE_IDS = {
-    "AA41-AIR-14": "G40-NCM-04", "AA41-AMP-01": "G40-CM-12", "AA41-AMP-02": "G40-CM-12",
-    "AA41-AMP-03": "G40-CM-29", "AA41-AMP-04": "G40-CMB-02", "AA41-AMP-05": "G40-CMB-38",
-    "AA41-AMP-09": "G40-CMB-31", "AA41-AMP-11": "G40-CMB-30", "AA41-AMP-12": "G40-CM-16",
-    "AA41-AMP-13": "G40-NCM-15", "AA41-AMP-14": "G40-CM-27", "AA41-CM-17": "G40-CM-16",
-    "AA41-CMB-01": "G40-CMB-05", "AA41-CMB-02": "G40-CMB-02", "AA41-CMB-08": "G40-CMB-10",
-    "AA41-CMB-11": "G40-CMB-07", "AA41-CMB-15": "G40-CMB-08", "AA41-CMB-18": "G40-CMB-14",
-    "AA41-CMB-22": "G40-CMB-15", "AA41-CMB-23": "G40-CMB-15", "AA41-CMB-33": "G40-CMB-27",
-    "AA41-MNF-06": "G40-CMB-26", "AA41-UNIT-TRN-02": "G40-CM-27", "AA41-UNIT-TRN-07": "G40-NCM-15",
-}
+#: the family's combat rule IDs whose Global 1940 rule differs: none beyond ``rule_ids.py``, which
+#: maps every shared ID for the edition (this module's own refusals name G40 rules directly)
+RULE_IDS: Mapping[str, str] = {}
 
 COMBAT = CombatRules(attack_values=attack_values, attack_best_of=attack_best_of, aa_hit=aa_hit, aa_shots=aa_shots,
                      first_step=defending.start, aa_without_battle=False, repairs_after_battle=False,
