@@ -124,6 +124,11 @@ class Repair(TypedDict, total=False):
     treasury: str  # the paying treasury of a power that has several
 
 
+class AttackNeutral(TypedDict):
+    type: Literal["attack_neutral"]
+    territory: str  # the neutral territory attacked
+
+
 class MobilizeEconomy(TypedDict):
     type: Literal["mobilize_economy"]
     treasury: str  # the next treasury whose purchases are placed
@@ -155,7 +160,7 @@ class Paradrop(TypedDict, total=False):
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
            | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | DeclareWar
-           | MobilizeEconomy)
+           | MobilizeEconomy | AttackNeutral)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -165,7 +170,7 @@ _TYPED: dict[str, type[Any]] = {
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
     "paradrop": Paradrop, "declare_war": DeclareWar,
-    "mobilize_economy": MobilizeEconomy,
+    "mobilize_economy": MobilizeEconomy, "attack_neutral": AttackNeutral,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}
