@@ -25,49 +25,55 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.aa1941 import TimedGame  # noqa: E402
 from pbem.engine import load_ruleset  # noqa: E402
+from pbem.engine.ruleset import Ruleset  # noqa: E402
 from pbem.games.aa.bot import BotStuck, RandomBot, play  # noqa: E402
 
 ROUNDS = 10
 OPTIONS = ({}, {"research": True, "national_objectives": False})
 
 
+def one_game(rs: Ruleset, seed: int) -> TimedGame:
+    """A bot game of up to ``ROUNDS`` rounds, its orders timed."""
+    options = OPTIONS[seed % len(OPTIONS)]
+    game = TimedGame.create(rs, dict(options), None, seed=f"bench-{seed}")
+    began = time.perf_counter()
+    try:
+        play(game, RandomBot(rs, random.Random(seed)), max_rounds=ROUNDS)
+    except BotStuck as stuck:
+        print(f"game {seed} stuck in round {game.state['round']}: {str(stuck)[:160]}")
+    outcome = game.result()
+    where = f"{outcome['winner']} won" if outcome else f"round {game.state['round']}"
+    print(f"game {seed} ({options or 'defaults'}): {len(game.timings)} orders, "
+          f"{len(game.log())} events, {where}; {time.perf_counter() - began:.2f} s in all, "
+          f"{sum(t for _, t in game.timings):.2f} s in submit")
+    return game
+
+
+def replay_ms(rs: Ruleset, game: TimedGame, times: int = 3) -> float:
+    log = game.log()
+    spent = []
+    for _ in range(times):
+        began = time.perf_counter()
+        again = rs.replay(log)
+        spent.append(time.perf_counter() - began)
+        assert again.state == game.state
+    return statistics.median(spent) * 1e3
+
+
 def main(games: int) -> None:
     rs = load_ruleset("global1940")
-    timings: list[float] = []
-    full: TimedGame | None = None
-    for seed in range(games):
-        options = OPTIONS[seed % 2]
-        game = TimedGame.create(rs, dict(options), None, seed=f"bench-{seed}")
-        start = time.perf_counter()
-        try:
-            play(game, RandomBot(rs, random.Random(seed)), max_rounds=ROUNDS)
-        except BotStuck as stuck:
-            print(f"game {seed} stuck in round {game.state['round']}: {str(stuck)[:160]}")
-        elapsed = time.perf_counter() - start
-        engine = sum(t for _, t in game.timings)
-        timings.extend(t for _, t in game.timings)
-        end = f"{game.result()['winner']} won" if game.result() else f"round {game.state['round']}"
-        print(f"game {seed} ({options or 'defaults'}): {len(game.timings)} orders, "
-              f"{len(game.log())} events, {end}; {elapsed:.2f} s in all, {engine:.2f} s in submit")
-        if full is None and (game.state["round"] > ROUNDS or game.result()):
-            full = game
-    timings.sort()
-    median = statistics.median(timings)
-    print(f"orders: {len(timings)}; median {median * 1e6:.0f} us, "
+    played = [one_game(rs, seed) for seed in range(games)]
+    timings = sorted(t for game in played for _, t in game.timings)
+    order_us = statistics.median(timings) * 1e6
+    print(f"orders: {len(timings)}; median {order_us:.0f} us, "
           f"p90 {timings[len(timings) * 9 // 10] * 1e6:.0f} us")
+    full = next((g for g in played if g.state["round"] > ROUNDS or g.result()), None)
     if full is None:
         raise SystemExit("no game played all 10 rounds: run more games")
-    log = full.log()
-    replays = []
-    for _ in range(3):
-        start = time.perf_counter()
-        again = rs.replay(log)
-        replays.append(time.perf_counter() - start)
-        assert again.state == full.state
-    replay = statistics.median(replays)
-    print(f"replay of a game of {full.state['round'] - 1} rounds ({len(log)} events): "
-          f"median {replay * 1e3:.0f} ms")
-    print(f"order_us={median * 1e6:.0f} replay_10_rounds_ms={replay * 1e3:.0f}")  # <= 1000, <= 2000
+    replay = replay_ms(rs, full)
+    print(f"replay of {full.state['round'] - 1} rounds ({len(full.log())} events): "
+          f"median {replay:.0f} ms")
+    print(f"order_us={order_us:.0f} replay_10_rounds_ms={replay:.0f}")  # <= 1000, <= 2000
 
 
 if __name__ == "__main__":
