@@ -11,6 +11,7 @@ at the marked steps.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from pbem.engine import Game
@@ -58,6 +59,11 @@ def play_script() -> Game:
     return game
 
 
+@functools.cache
+def scripted() -> Game:
+    return play_script()
+
+
 def test_G40_SEQ_01_scripted_two_rounds_replay_identically() -> None:
     game = play_script()
     assert (game.state["round"], game.state["power"]) == (3, "germany")
@@ -65,8 +71,9 @@ def test_G40_SEQ_01_scripted_two_rounds_replay_identically() -> None:
     assert again.fingerprint() == game.fingerprint() and again.state == game.state
 
 
-def test_G40_NEUT_12_G40_POL_12_G40_CONV_04_G40_INC_04_what_the_script_shows() -> None:
-    game = play_script()
+def test_G40_NEUT_12_G40_POL_12_G40_CONV_01_G40_CONV_04_G40_CONV_05_G40_INC_04_the_script(
+) -> None:
+    game = scripted()
     attacked = events(game, "aa.g40_neutral_attacked")[0]
     assert attacked["territory"] == "Sweden" and attacked["changes"]["Spain"] == "pro_allies"
     assert game.state["neutrals"].get("Spain") == "pro_allies"
@@ -80,7 +87,18 @@ def test_G40_NEUT_12_G40_POL_12_G40_CONV_04_G40_INC_04_what_the_script_shows() -
     cap = sum(data.spaces[t].value for t in data.adjacency["SZ 119"]
               if game.state["owners"].get(t) == "uk" and data.space(t).uk_economy == "uk_europe")
     assert uk["convoy"] == min(sum(f for f in faces if f <= 3), cap) and cap > 0
+
+
+def test_G40_NO_GER_01_paid_while_germany_is_at_peace_with_the_ussr() -> None:
+    game = scripted()
     german = {o["id"]: o for o in _income(game, "germany", 1)["objectives"]}
     assert german["G40-NO-GER-01"]["met"] and german["G40-NO-GER-01"]["bonus"] == 5
+    paid = _income(game, "germany", 1)
+    assert paid["total"] == paid["production"] + sum(o["bonus"] for o in paid["objectives"])
+
+
+def test_G40_NO_JPN_01_missed_after_japan_declared_war_on_the_uk() -> None:
+    game = scripted()
+    assert game.state["politics"]["flags"]["japan_attacked_west"] is True  # AMB-26
     japanese = {o["id"]: o for o in _income(game, "japan", 1)["objectives"]}
-    assert not japanese["G40-NO-JPN-01"]["met"]
+    assert not japanese["G40-NO-JPN-01"]["met"] and japanese["G40-NO-JPN-01"]["bonus"] == 0
