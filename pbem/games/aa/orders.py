@@ -133,6 +133,11 @@ class Repair(TypedDict, total=False):
     treasury: str  # the paying treasury of a power that has several
 
 
+class AttackNeutral(TypedDict):
+    type: Literal["attack_neutral"]
+    territory: str  # the neutral territory attacked
+
+
 class MobilizeEconomy(TypedDict):
     type: Literal["mobilize_economy"]
     treasury: str  # the next treasury whose purchases are placed
@@ -164,7 +169,7 @@ class Paradrop(TypedDict, total=False):
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
            | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | DeclareWar
-           | MobilizeEconomy | Defend)
+           | MobilizeEconomy | AttackNeutral | Defend)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -174,7 +179,7 @@ _TYPED: dict[str, type[Any]] = {
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
     "paradrop": Paradrop, "declare_war": DeclareWar,
-    "mobilize_economy": MobilizeEconomy, "defend": Defend,
+    "mobilize_economy": MobilizeEconomy, "attack_neutral": AttackNeutral, "defend": Defend,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from pbem.engine import Game, IllegalOrder
+from pbem.games.aa.routes import movement_left
 from tests.games.global1940.facade import RS, end, events, game_at, start_position
 
 
@@ -77,3 +78,24 @@ def test_G40_UK_09_london_seized_pays_only_the_europe_economy() -> None:
         "ipcs": 17, "ipcs_from": "uk_pacific", "ipcs_to": "japan"}
     assert seized(RS, game.state, "Germany", "uk")["ipcs_to"] == "uk_europe"
     assert seized(RS, game.state, "Japan", "uk")["ipcs_to"] == "uk_pacific"
+
+
+def test_G40_CM_18_G40_CM_19_bases_add_movement_from_where_units_start() -> None:
+    game = game_at("germany", "purchase")
+    end(game)
+    assert game.state["phase"] == "combat_move"
+    state = game.state
+    based = unit_id(game, "Western Germany", "fighter", "germany")  # air base there
+    away = unit_id(game, "Norway", "fighter", "germany")
+    served = unit_id(game, "SZ 113", "cruiser", "germany")  # next to Western Germany's base
+    unserved = unit_id(game, "SZ 114", "cruiser", "germany")
+    left = {u["id"]: movement_left(RS, u, state) for units in state["units"].values()
+            for u in units}
+    assert (left[based], left[away], left[served], left[unserved]) == (5, 4, 3, 2)
+
+
+def test_G40_NCM_06_an_aa_gun_moves_only_in_noncombat_move() -> None:
+    game = game_at("germany", "combat_move")
+    move = {"type": "move", "units": [unit_id(game, "Western Germany", "aa_gun", "germany")],
+            "route": ["Western Germany", "Germany"]}
+    assert refused(game, "germany", move) == "G40-NCM-06"

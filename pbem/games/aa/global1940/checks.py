@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
-from pbem.games.aa.global1940 import restrictions
+from pbem.games.aa.global1940 import neutral_moves, restrictions
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import units_in
 from pbem.games.aa.state import State
@@ -32,6 +32,7 @@ def check_route(data: G40Data, state: State, power: str, route: list[str],
                 units: list[dict[str, Any]]) -> None:
     """Every space the move enters, then where its ships end."""
     combat = state["phase"] == "combat_move"
+    neutral_moves.check_route(data, state, power, route, units)
     for space in route[1:]:
         if data.space(space).impassable:
             raise IllegalOrder("G40-MAP-08", "{space} is impassable: no unit may enter or pass "
@@ -57,6 +58,10 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
     route = order.get("route")
     if order.get("type") != "move" or not isinstance(route, list) or len(route) < 2:
         return
+    units = named_units(state, order.get("units"))
+    if state["phase"] == "combat_move" and any(
+            data.units[u["type"]].has("noncombat_move_only") for u in units):
+        raise IllegalOrder("G40-NCM-06", "An AA gun moves only in Noncombat Move.")
     if not all(isinstance(s, str) and s in data.spaces for s in route):
         return  # the family names the unknown space
-    check_route(data, state, seat, route, named_units(state, order.get("units")))
+    check_route(data, state, seat, route, units)

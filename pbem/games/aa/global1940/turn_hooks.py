@@ -8,7 +8,10 @@
 * the end of Japan's Conduct Combat: the Soviet–Mongolian pact (G40-NEUT-16) —
   ``aa.g40_mongolia_pact``;
 * the first phase of a turn: the power's captured installations come into use (``bases.wake``)
-  — ``aa.g40_installations_woken``.
+  — ``aa.g40_installations_woken``;
+* the start of Combat Move: each unit's movement bonus for the turn, from where it starts
+  (air base G40-CM-18, naval base G40-CM-19, Long-Range Aircraft G40-TECH-18) —
+  ``aa.g40_move_bonuses``, kept as the unit's ``t_bonus``.
 
 ``seize_treasury`` is the edition's hook for the IPCs taken with a capital (G40-CMB-25,
 G40-UK-08/09).
@@ -27,7 +30,7 @@ from pbem.games.aa.state import State
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
 
-CAPTURED, ATTACKS = "aa.g40_captured", "aa.g40_attacks"
+CAPTURED, ATTACKS, BONUSES = "aa.g40_captured", "aa.g40_attacks", "aa.g40_move_bonuses"
 PACT, WOKEN = "aa.g40_mongolia_pact", "aa.g40_installations_woken"
 
 
@@ -84,6 +87,47 @@ def wake(rs: AARuleset, ctx: OrderContext) -> None:
         ctx.emit(WOKEN, {"power": power}, seat=None)
 
 
+def move_bonuses(rs: AARuleset, ctx: OrderContext) -> None:
+    """G40-CM-18/19, G40-TECH-18: decided where each unit starts the turn's movement."""
+    wake(rs, ctx)
+    state = ctx.state
+    data = g40(rs)
+    power = state["power"]
+    found: list[list[int]] = []
+    for space in rs.map.sorted_spaces(state["units"]):
+        for unit in state["units"][space]:
+            if unit["owner"] != power or "aboard" in unit:
+                continue
+            utype = data.unit(unit["type"])
+            if utype.domain == "air":
+                bonus = bases.air_move(data, state, power, unit["type"], space) - utype.move
+            elif utype.domain == "sea":
+                bonus = bases.sea_move(data, state, power, unit["type"], space) - utype.move
+            else:
+                continue
+            if bonus:
+                found.append([unit["id"], bonus])
+    if found:
+        ctx.emit(BONUSES, {"power": power, "units": found}, seat=None)
+
+
+def move_allowance(rs: AARuleset, state: State, unit: dict[str, Any]) -> int:
+    """The edition's hook: the type's move plus the turn's bonus; 0 for an AA gun in Combat
+    Move (G40-NCM-06)."""
+    utype = rs.data.units[unit["type"]]
+    if state.get("phase") == "combat_move" and utype.has("noncombat_move_only"):
+        return 0
+    return utype.move + int(unit.get("t_bonus", 0))
+
+
+def _evolve_bonuses(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
+    bonus = dict((uid, n) for uid, n in event["payload"]["units"])
+    for units in state["units"].values():
+        for unit in units:
+            if unit["id"] in bonus:
+                unit["t_bonus"] = bonus[unit["id"]]
+
+
 def _evolve_captured(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
     bases.apply_capture(state, p)
@@ -121,14 +165,19 @@ def _describe_pact(rs: AARuleset, event: dict[str, Any]) -> str:
     return f"Mongolia joins the Soviet Union: {', '.join(event['payload']['territories'])}"
 
 
+def _describe_bonuses(rs: AARuleset, event: dict[str, Any]) -> str:
+    count = len(event["payload"]["units"])
+    return f"{rs.power_names[event['payload']['power']]}: {count} units move farther from bases"
+
+
 def _describe_woken(rs: AARuleset, event: dict[str, Any]) -> str:
     return f"{rs.power_names[event['payload']['power']]}'s captured installations come into use"
 
 
 ON_CAPTURE = [on_capture]
-PHASE_START = {"research": wake, "purchase": wake, "combat_move": wake}
+PHASE_START = {"research": wake, "purchase": wake, "combat_move": move_bonuses}
 PHASE_END = {"combat_move": attacks, "combat": mongolia}
 EVOLVERS = {CAPTURED: _evolve_captured, ATTACKS: _evolve_attacks, PACT: _evolve_pact,
-            WOKEN: _evolve_woken}
+            WOKEN: _evolve_woken, BONUSES: _evolve_bonuses}
 DESCRIBERS = {CAPTURED: _describe_captured, ATTACKS: _describe_attacks, PACT: _describe_pact,
-              WOKEN: _describe_woken}
+              WOKEN: _describe_woken, BONUSES: _describe_bonuses}
