@@ -226,3 +226,15 @@ def test_G40_CMB_27_every_defending_power_defends_together() -> None:
     (opened,) = events(game, "aa.battle_opened")
     assert opened["defenders"] == ["germany", "japan"]
     assert sorted(d["unit"] for d in rolls(game)[1]["dice"]) == ["infantry", "infantry"]
+
+
+def test_G40_CMB_16_with_only_transports_left_on_both_sides_the_attacker_stays_or_retreats() -> None:
+    zone = [unit("destroyer", "japan"), unit("transport", "japan"), att("destroyer", 1, came_from="SZ 8"),
+            att("transport", 1, came_from="SZ 8")]
+    game = combat({SZ7: zone}, dice=[1, 1], standing={"usa": {"auto_casualties": True}})
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    (waiting,) = game.legal_options("usa")["battles"]
+    assert waiting["retreat_to"] == ["SZ 8"] and game.state["battles"][SZ7]["status"] == "fighting"
+    game.submit("usa", {"type": "press", "place": SZ7})
+    assert events(game, "aa.battle_ended")[0]["reason"] == "stalemate"
+    assert types_in(game, SZ7) == ["transport", "transport"]
