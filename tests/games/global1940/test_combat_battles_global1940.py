@@ -238,3 +238,25 @@ def test_G40_CMB_16_with_only_transports_left_on_both_sides_the_attacker_stays_o
     game.submit("usa", {"type": "press", "place": SZ7})
     assert events(game, "aa.battle_ended")[0]["reason"] == "stalemate"
     assert types_in(game, SZ7) == ["transport", "transport"]
+
+
+def test_G40_UNIT_CV_02_aircraft_aboard_a_carrier_damaged_before_the_battle_are_cargo() -> None:
+    zone = [unit("carrier", "japan", hits=1), {"type": "fighter", "owner": "japan", "aboard_entry": 0},
+            att("destroyer", 2, came_from="SZ 8")]
+    game = combat({SZ7: zone}, dice=[1, 6] + [6])
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    (first,) = events(game, "aa.battle_round")[:1]
+    assert [d["type"] for d in first["defenders"]] == ["carrier"]
+    assert types_in(game, SZ7, "japan") == []  # the fighter sank with its carrier (G40-CMB-33)
+
+
+def test_G40_UNIT_CV_03_aircraft_that_launched_fight_on_when_their_carrier_is_damaged() -> None:
+    zone = [unit("carrier", "japan"), {"type": "fighter", "owner": "japan", "aboard_entry": 0},
+            att("destroyer", 1, came_from="SZ 8")]
+    game = combat({SZ7: zone}, dice=[1] + [6, 6] + [6] + [6, 6],
+                  standing={"japan": {"loss_order": ["carrier"]}})
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    second = events(game, "aa.battle_round")[1]
+    assert sorted(d["type"] for d in second["defenders"]) == ["carrier", "fighter"]
+    assert [u["hits"] for u in game.state["units"][SZ7] if u["type"] == "carrier"] == [1]
