@@ -140,3 +140,45 @@ def test_G40_TECH_12_G40_INC_05_war_bonds_add_a_die_at_income() -> None:
     paid = events(game, "aa.g40_income_collected")[0]
     assert paid["war_bonds"] == 4
     assert paid["total"] == paid["production"] + sum(o["bonus"] for o in paid["objectives"]) + 4
+
+
+def test_G40_CM_11_G40_CM_09_an_attacking_aircraft_names_where_it_lands() -> None:
+    game = game_at("germany", "combat_move")
+    move = {"type": "move", "units": [first(game, "Western Germany", "fighter", "germany")],
+            "route": ["Western Germany", "France"]}
+    assert refused(game, "germany", move) == "G40-CM-11"
+
+
+def test_G40_CM_15_G40_CM_31_a_blitz_stops_in_a_territory_with_enemy_units() -> None:
+    game = game_at("germany", "combat_move")
+    move = {"type": "move", "units": [first(game, "Holland Belgium", "tank", "germany")],
+            "route": ["Holland Belgium", "France", "Normandy Bordeaux"]}
+    assert refused(game, "germany", move) == "G40-CM-31"
+
+
+def test_G40_CM_03_no_combat_move_ends_in_a_friendly_territory() -> None:
+    game = game_at("germany", "combat_move")
+    move = {"type": "move", "units": [first(game, "Holland Belgium", "infantry", "germany")],
+            "route": ["Holland Belgium", "Western Germany"]}
+    assert refused(game, "germany", move) == "G40-CM-03"
+
+
+def test_G40_CM_05_a_unit_moves_up_to_its_movement() -> None:
+    game = game_at("germany", "combat_move")
+    move = {"type": "move", "units": [first(game, "Holland Belgium", "infantry", "germany")],
+            "route": ["Holland Belgium", "France", "Southern France"]}
+    assert refused(game, "germany", move) == "G40-CM-05"
+
+
+def test_G40_NCM_11_ships_move_only_through_friendly_zones_in_noncombat_move() -> None:
+    game = game_at("germany", "noncombat_move")
+    move = {"type": "move", "units": [first(game, "SZ 113", "cruiser", "germany")],
+            "route": ["SZ 113", "SZ 112", "SZ 111"]}
+    assert refused(game, "germany", move) == "G40-NCM-11"
+
+
+def test_G40_CM_01_no_unit_moves_once_combat_began() -> None:
+    game = game_at("germany", "combat")
+    move = {"type": "move", "units": [first(game, "Holland Belgium", "infantry", "germany")],
+            "route": ["Holland Belgium", "Western Germany"]}
+    assert refused(game, "germany", move) == "G40-CM-01"

@@ -90,3 +90,14 @@ def test_G40_NEUT_07_a_belligerent_land_unit_enters_a_friendly_neutral_and_takes
     end(game)
     assert game.state["owners"]["Persia"] == "uk" and "Persia" not in game.state["neutrals"]
     assert sum(1 for u in game.state["units"]["Persia"] if u["owner"] == "uk") == 3
+
+
+def test_G40_NEUT_09_a_second_attack_meets_only_the_survivors() -> None:
+    position = start_position()
+    position["neutrals"]["Sweden"] = "pro_allies"
+    position["units"]["Sweden"] = [{"type": "infantry", "owner": "uk", "count": 2,
+                                    "neutral_army": True}]
+    game = game_at("germany", "combat_move", edit=position)
+    game.submit("germany", {"type": "attack_neutral", "territory": "Sweden"})
+    assert len(game.state["units"]["Sweden"]) == 2
+    assert events(game, "aa.g40_neutral_attacked")[0]["army"] == 0

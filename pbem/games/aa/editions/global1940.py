@@ -159,6 +159,7 @@ EDITION = Edition(
     load=load,
     position_keys=position_keys(global1940()),
     extra_state=extra_state,
+    unit_keys={"neutral_army": {"type": "boolean", "description": "a neutral's army (G40-NEUT-09)"}},
     turn_steps=turn_steps,
     automatic_phases=("collect_income",),
     complexes=complex_sites,

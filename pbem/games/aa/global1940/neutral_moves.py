@@ -69,7 +69,10 @@ def attack_neutral(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> N
         raise IllegalOrder("G40-NEUT-08", "A neutral is attacked in its attacker's Combat Move.")
     if state["owners"].get(territory) is not None:
         raise IllegalOrder("G40-NEUT-08", "{space} is already attacked.", {"space": territory})
-    ctx.emit(ATTACKED, neutrals.attack(g40(rs), state, ctx.seat, territory))
+    payload = neutrals.attack(g40(rs), state, ctx.seat, territory)
+    if any(u.get("neutral_army") for u in state["units"].get(territory, [])):
+        payload["army"] = 0  # G40-NEUT-09: the survivors of an earlier attack defend again
+    ctx.emit(ATTACKED, payload)
 
 
 def on_capture(rs: AARuleset, ctx: OrderContext, payload: dict[str, Any]) -> None:
