@@ -260,3 +260,14 @@ def test_G40_UNIT_CV_03_aircraft_that_launched_fight_on_when_their_carrier_is_da
     second = events(game, "aa.battle_round")[1]
     assert sorted(d["type"] for d in second["defenders"]) == ["carrier", "fighter"]
     assert [u["hits"] for u in game.state["units"][SZ7] if u["type"] == "carrier"] == [1]
+
+
+def test_G40_CMB_05_a_round_is_surprise_strike_attacker_fire_defender_fire_then_press_or_retreat() -> None:
+    zone = [unit("cruiser", "japan"), unit("cruiser", "japan"), att("submarine", 1, came_from="SZ 8"),
+            att("battleship", 1, came_from="SZ 8")]
+    game = combat({SZ7: zone}, dice=[6] + [6] + [6, 6])
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    assert [(r["context"]["side"], r["context"]["step"]) for r in rolls(game)] == [
+        ("attacker", "surprise strike"), ("attacker", "attacker fire"), ("defender", "defender fire")]
+    (waiting,) = game.legal_options("usa")["battles"]
+    assert waiting["round"] == 1 and waiting["retreat_to"] == ["SZ 8"]  # step 6: press or retreat
