@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from pbem.engine import Game, IllegalOrder
+from pbem.games.aa.invariants import violations
 from pbem.games.aa.routes import movement_left
 from tests.games.global1940.facade import RS, end, events, game_at, start_position
 
@@ -170,7 +171,7 @@ def test_G40_CM_05_a_unit_moves_up_to_its_movement() -> None:
     assert refused(game, "germany", move) == "G40-CM-05"
 
 
-def test_G40_NCM_11_ships_move_only_through_friendly_zones_in_noncombat_move() -> None:
+def test_G40_NCM_11_G40_NCM_03_ships_move_only_through_friendly_zones_in_noncombat_move() -> None:
     game = game_at("germany", "noncombat_move")
     move = {"type": "move", "units": [first(game, "SZ 113", "cruiser", "germany")],
             "route": ["SZ 113", "SZ 112", "SZ 111"]}
@@ -232,3 +233,51 @@ def test_G40_TECH_16_G40_TECH_06_improved_shipyards_prices_at_once() -> None:
             costs["transport"], costs["submarine"]) == (17, 13, 9, 7, 6, 5)
     game.submit("japan", {"type": "purchase", "units": {"battleship": 1}})
     assert game.state["ipcs"]["japan"] == 26 - 17
+
+
+def test_G40_MAP_02_G40_MAP_03_the_joined_board_adjacencies() -> None:
+    joins = [("11", "64"), ("28", "64"), ("51", "64"), ("51", "65"), ("51", "66"), ("52", "66")]
+    assert all(RS.map.adjacent(f"SZ {a}", f"SZ {b}") for a, b in joins)
+    assert not RS.map.adjacent("United Kingdom", "SZ 111")  # a point is no border
+
+
+def test_G40_POL_25_G40_MAP_05_G40_CMB_01_ships_of_powers_not_at_war_share_a_zone() -> None:
+    game = game_at("germany", "combat_move")
+    cruiser = first(game, "SZ 114", "cruiser", "germany")
+    # the Soviet cruiser does not make SZ 115 hostile: no attack there (a move into a
+    # friendly zone ends no combat move)
+    assert refused(game, "germany", {"type": "move", "units": [cruiser],
+                                     "route": ["SZ 114", "SZ 115"]}) == "G40-CM-03"
+    end(game, times=2)
+    assert game.state["phase"] == "noncombat_move"
+    game.submit("germany", {"type": "move", "units": [cruiser], "route": ["SZ 114", "SZ 115"]})
+    owners = {u["owner"] for u in game.state["units"]["SZ 115"]}
+    assert owners == {"germany", "ussr"} and not game.state["battles"]
+
+
+def test_G40_GEN_02_G40_GEN_04_nine_seats_each_with_its_own_ipcs() -> None:
+    seats = RS.seats({})
+    assert len(seats) == 9 and len({s["id"] for s in seats}) == 9
+    game = RS.new_game({}, seed="seats")
+    assert set(game.state["ipcs"]) == {s["id"] for s in seats if s["id"] != "uk"} | {
+        "uk_europe", "uk_pacific"}
+    # no order moves IPCs between powers; a treasury never goes below zero
+    assert not {"transfer", "give_ipcs", "lend"} & set(RS.orders)
+    broken = {**game.state, "ipcs": {**game.state["ipcs"], "italy": -1}}
+    assert any("italy" in problem for problem in violations(RS, broken))
+
+
+def test_G40_UK_05_uk_units_move_as_one_power_whichever_economy_bought_them() -> None:
+    game = game_at("uk", "noncombat_move")
+    europe = first(game, "Quebec", "infantry", "uk")
+    pacific = first(game, "Burma", "infantry", "uk")
+    game.submit("uk", {"type": "move", "units": [europe], "route": ["Quebec", "Ontario"]})
+    game.submit("uk", {"type": "move", "units": [pacific], "route": ["Burma", "India"]})
+    assert any(u["id"] == pacific for u in game.state["units"]["India"])
+
+
+def test_G40_CM_04_a_territory_emptied_stays_its_owners() -> None:
+    game = game_at("uk", "noncombat_move")
+    leaving = [u["id"] for u in game.state["units"]["Quebec"] if u["owner"] == "uk"]
+    game.submit("uk", {"type": "move", "units": leaving, "route": ["Quebec", "Ontario"]})
+    assert game.state["units"]["Quebec"] == [] and game.state["owners"]["Quebec"] == "uk"
