@@ -281,3 +281,21 @@ def test_G40_CM_04_a_territory_emptied_stays_its_owners() -> None:
     leaving = [u["id"] for u in game.state["units"]["Quebec"] if u["owner"] == "uk"]
     game.submit("uk", {"type": "move", "units": leaving, "route": ["Quebec", "Ontario"]})
     assert game.state["units"]["Quebec"] == [] and game.state["owners"]["Quebec"] == "uk"
+
+
+def test_G40_CMB_21_G40_CMB_22_aircraft_alone_never_take_a_territory() -> None:
+    position = start_position()
+    position["units"]["France"] = []
+    game = game_at("germany", "combat_move", edit=position, dice=[6] * 40)
+    fighter = first(game, "Western Germany", "fighter", "germany")
+    game.submit("germany", {"type": "move", "units": [fighter],
+                            "route": ["Western Germany", "France"],
+                            "landing": {str(fighter): "Western Germany"}})
+    assert refused(game, "germany", {"type": "end_phase"}) == "G40-CM-03"  # alone: no attack
+    tank = first(game, "Holland Belgium", "tank", "germany")
+    game.submit("germany", {"type": "move", "units": [tank],
+                            "route": ["Holland Belgium", "France"]})
+    end(game)
+    while game.state["phase"] == "combat":
+        end(game)
+    assert game.state["owners"]["France"] == "germany"  # taken by the tank (G40-CMB-22)
