@@ -299,3 +299,26 @@ def test_G40_CMB_21_G40_CMB_22_aircraft_alone_never_take_a_territory() -> None:
     while game.state["phase"] == "combat":
         end(game)
     assert game.state["owners"]["France"] == "germany"  # taken by the tank (G40-CMB-22)
+
+
+def test_G40_NCM_01_G40_NCM_02_after_combat_only_aircraft_move_on_their_movement_left() -> None:
+    position = start_position()
+    position["units"]["France"] = []
+    game = game_at("germany", "purchase", edit=position, dice=[6] * 40)
+    end(game)  # Combat Move begins: the fighter at the air base moves 5 (G40-CM-18)
+    fighter = first(game, "Western Germany", "fighter", "germany")
+    tank = first(game, "Holland Belgium", "tank", "germany")
+    game.submit("germany", {"type": "move", "units": [tank],
+                            "route": ["Holland Belgium", "France"]})
+    game.submit("germany", {"type": "move", "units": [fighter],
+                            "route": ["Western Germany", "France"],
+                            "landing": {str(fighter): "Western Germany"}})
+    end(game)
+    while game.state["phase"] == "combat":
+        end(game)
+    unit = next(u for u in game.state["units"]["France"] if u["id"] == fighter)
+    assert movement_left(RS, unit, game.state) == 4
+    assert refused(game, "germany", {"type": "move", "units": [tank],
+                                     "route": ["France", "Holland Belgium"]}) == "G40-NCM-01"
+    game.submit("germany", {"type": "move", "units": [fighter],
+                            "route": ["France", "Western Germany"]})
