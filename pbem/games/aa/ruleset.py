@@ -67,7 +67,7 @@ class AARuleset(Ruleset):
         self.data = next(iter(self.scenario_data.values()))
         from pbem.games.aa.mapgraph import MapGraph
 
-        self.map = MapGraph(self.data)
+        self.map = MapGraph(self.data, neutrals_enterable=edition.neutrals_enterable)
         self.sides = {p.id: p.side for p in self.data.powers}
         self.capitals = {p.id: p.capital for p in self.data.powers}
         self.power_names = {p.id: p.name for p in self.data.powers}
@@ -115,6 +115,9 @@ class AARuleset(Ruleset):
         # (anytime orders), which stay private to their seat.
         self.public_orders = frozenset({"*"})
         self.order_fields = {kind: ORDER_FIELDS.get(kind, {}) for kind in self.orders}
+        extra = getattr(self.edition.combat, "standing", {})  # the edition's standing-order keys
+        if extra and "standing" in self.order_fields:
+            self.order_fields["standing"] = {**self.order_fields["standing"], **{k: {} for k in extra}}
         self.queries = frozenset(self.query_hooks)
 
     @staticmethod

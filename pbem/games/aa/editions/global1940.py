@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine.i18n import N_
+from pbem.games.aa.anniversary import research
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
-from pbem.games.aa.global1940 import checks, queries, turn, turn_hooks
-from pbem.games.aa.global1940 import interim_combat as combat_hooks  # the one line to swap
+from pbem.games.aa.global1940 import checks, combat_hooks, queries, restrictions, turn, turn_hooks
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 
@@ -36,7 +36,7 @@ _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.mobzone": "pbem.games.aa.global1940.mobilize_pools"}
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
            "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
-           "pbem.games.aa.global1940.turn_hooks",
+           "pbem.games.aa.global1940.turn_hooks", "pbem.games.aa.global1940.neutral_moves",
            *combat_hooks.MODULES)
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
@@ -134,13 +134,21 @@ def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
 
 
 def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
-    """G40-MOB-03: 10 at a major complex, 3 at a minor one, minus its damage, never below 0."""
+    """G40-MOB-03: 10 at a major complex, 3 at a minor one (12 and 4 with Increased Factory
+    Production), minus its damage, never below 0."""
     data = _data(rs)
     kinds = state.get("installations", {}).get(territory, {})
     kind = next((k for k in COMPLEX_KINDS if k in kinds), None)
     if kind is None:
         return 0
-    return max(0, data.unit(kind).production - int(kinds[kind]))
+    unit = data.unit(kind)
+    ifp = "increased_factory_production" in research.advances(state, power)  # G40-TECH-11
+    return max(0, (unit.production_with_ifp if ifp else unit.production) - int(kinds[kind]))
+
+
+def unit_cost(rs: AARuleset, state: State, power: str, utype: str) -> int:
+    """G40-TECH-16: Improved Shipyards prices, from the moment the advance is gained."""
+    return research.unit_cost(_data(rs), research.advances(state, power), utype)
 
 
 EDITION = Edition(
@@ -160,12 +168,17 @@ EDITION = Edition(
     load=load,
     position_keys=position_keys(global1940()),
     extra_state=extra_state,
+    unit_keys={"neutral_army": {"type": "boolean", "description": "a neutral's army (G40-NEUT-09)"}},
     turn_steps=turn_steps,
     automatic_phases=("collect_income",),
     complexes=complex_sites,
     capacity=capacity,
+    unit_cost=unit_cost,
     seize_treasury=turn_hooks.seize_treasury,
     check_order=checks.check_order,
     move_allowance=turn_hooks.move_allowance,
+    neutrals_enterable=True,
+    may_share=lambda rs, state, a, b, space: restrictions.may_share(_data(rs), state, a, b,
+                                                                   space),
     rule_ids={**combat_hooks.RULE_IDS, **RULE_IDS},
 )
