@@ -238,9 +238,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_gunicorn(database_url: str, port: int, workers: int, tmp: Path) -> subprocess.Popen[bytes]:
+def start_gunicorn(database_url: str, port: int, workers: int, tmp: Path,
+                   page_cache_url: str) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
-    env.update({"PBEM_DATABASE_URL": database_url, "PBEM_INSTANCE_PATH": str(tmp / "instance"),
+    env.update({"PBEM_PAGE_CACHE_URL": page_cache_url, "PBEM_PAGE_CACHE_PREFIX": f"pbem-load-{os.getpid()}",
+                "PBEM_PAGE_CACHE_TTL": "600", "PBEM_DATABASE_URL": database_url,
+                "PBEM_INSTANCE_PATH": str(tmp / "instance"),
                 "PBEM_DOTENV_PATH": str(tmp / "no.env"), "PBEM_SECRET_KEY": "load-secret",
                 "PBEM_BASE_URL": f"http://127.0.0.1:{port}", "PBEM_RATELIMIT_ENABLED": "false",
                 "PBEM_PASSWORD_HASH_METHOD": FAST_HASH})
@@ -325,6 +328,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--order-every", type=int, default=10,
                         help="each client submits an order every N pages (0: never)")
+    parser.add_argument("--page-cache-url", default="redis://127.0.0.1:6379/0",
+                        help="PBEM_PAGE_CACHE_URL of the web processes ('': each keeps its own pages)")
     parser.add_argument("--database-url", default=os.environ.get(
         "PBEM_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"))
     args = parser.parse_args()
@@ -339,7 +344,7 @@ def main() -> None:
             print(f"{len(players)} players, {GAMES} games made in "
                   f"{time.monotonic() - started:.0f} s", flush=True)
             port = free_port()
-            server = start_gunicorn(database_url, port, args.workers, tmp)
+            server = start_gunicorn(database_url, port, args.workers, tmp, args.page_cache_url)
             wait_up(port)
             clients = logged_in(port, players, args.clients)
             web, backends = server_pids(server, args.database_url, name)
@@ -349,7 +354,8 @@ def main() -> None:
             cpu = {"web": cpu_seconds(web) - before["web"], "db": cpu_seconds(backends) - before["db"],
                    "client": time.process_time() - before["client"]}
             print(f"{args.clients} clients, {args.seconds:.0f} s, gunicorn --workers "
-                  f"{args.workers}, an order every {args.order_every} pages")
+                  f"{args.workers}, an order every {args.order_every} pages, shared page cache "
+                  f"{args.page_cache_url or 'none'}")
             line = report(clients, args.seconds, cpu)
         finally:
             if server is not None:

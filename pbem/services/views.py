@@ -3,7 +3,8 @@
 The engine's answers for one seat (its view, the owed decisions, its legal options, whether it
 may undo) are a function of the log alone: they are kept per process (:data:`POSITIONS`) by
 database, game, log head (seq and chain hash: a new event, an undo or a rewrite changes it),
-ruleset version and seat, as a pickle each request unpickles (every reader gets its own copy).
+ruleset version and seat, as a pickle each request unpickles (every reader gets its own copy);
+with a shared store (``pbem.shared_cache``) one web process computes them for all.
 Who holds which seat, names, status and deadline are read from the database every time.
 """
 
@@ -20,6 +21,7 @@ from pbem.lru import LRU
 from pbem.services.common import get_game, seats_of
 from pbem.services.errors import NotFound, _
 from pbem.services.queries import visible
+from pbem.shared_cache import Kept
 from pbem.store import snapshots
 from pbem.store.models.accounts import User
 from pbem.store.models.games import FORMING, SeatHolder
@@ -90,8 +92,11 @@ def game_view(
     }
 
 
-#: Pickled engine answers per (database, game, last_seq, head, ruleset, version, seat): see above.
-POSITIONS: LRU[bytes] = LRU(1024, weigh=len, max_weight=16 * 2**20)  # an A&A position: about 10 KB
+#: Pickled engine answers per (database, game, last_seq, head, ruleset, version, seat): see above;
+#: shared by the site's web processes when ``PBEM_PAGE_CACHE_URL`` is set (``pbem.shared_cache``:
+#: only values signed with the site's secret are unpickled).
+POSITIONS: Kept[bytes] = Kept("position", LRU(1024, weigh=len, max_weight=16 * 2**20),  # an A&A position: ~10 KB
+                              bytes, bytes)
 
 
 def _position(session: Session, game: Any, head: tuple[int, str] | None, seat: str | None) -> dict[str, Any]:
@@ -109,7 +114,7 @@ def _position(session: Session, game: Any, head: tuple[int, str] | None, seat: s
             "legal": engine.legal_options(seat) if owes and seat else None,
             "can_undo": bool(owes and seat and engine.can_undo(seat))}, protocol=pickle.HIGHEST_PROTOCOL)
         POSITIONS.put(key, found)
-    return pickle.loads(found)  # type: ignore[no-any-return]  # noqa: S301 - our own pickle, in memory
+    return pickle.loads(found)  # type: ignore[no-any-return]  # noqa: S301 - our own pickle (a shared one is signed)
 
 
 def _holders_and_names(session: Session, game: Any) -> tuple[dict[str, SeatHolder], dict[int, str]]:

@@ -248,7 +248,7 @@ def _log_html(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str],
         return render_template("play/_log.html", game={"id": data["id"]}, log=log)
 
     key = page_cache.key("log", data, ruleset, language, before)
-    return key, page_cache.part(key, render, shows_flashes=False)  # play/_log.html shows none
+    return key, page_cache.part(key, render)
 
 
 def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None = None,
