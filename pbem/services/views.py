@@ -14,18 +14,17 @@ import json
 import pickle
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlalchemy import select
+from sqlmodel import Session, col
 
 from pbem.engine import load_ruleset
 from pbem.lru import LRU
-from pbem.services.common import get_game, seats_of
+from pbem.services.common import get_game_id, seats_of
 from pbem.services.errors import NotFound, _
-from pbem.services.queries import visible
 from pbem.shared_cache import Kept
 from pbem.store import snapshots
 from pbem.store.models.accounts import User
-from pbem.store.models.games import FORMING, SeatHolder
-from pbem.store.witness import head as log_head
+from pbem.store.models.games import FORMING, PRIVATE, Event, Game, SeatHolder
 
 
 def game_view(
@@ -43,17 +42,15 @@ def game_view(
     legal options when it owes a decision), ``can_undo``.
     A private game is ``NotFound`` for anyone but its organiser and players.
     """
-    game = get_game(session, game_id)
-    if not visible(session, game, user_id):
+    game, head, held, names = _game_head_holders(session, game_id)
+    if not _visible(game, held, user_id):
         raise NotFound(_("There is no game %(game)s."), game=game_id)
-    held, names = _holders_and_names(session, game)
     mine = [s for s, h in held.items() if user_id is not None and h.user_id == user_id]
     order = [s["id"] for s in seats_of(game)]
     mine.sort(key=order.index)
     if seat is not None and seat not in mine:
         seat = None
     seat = seat or (mine[0] if mine else None)
-    head = log_head(session, game.id)  # type: ignore[arg-type]
     position = _position(session, game, head, seat) if game.status != FORMING else None
     owed = position["owed"] if position else []
     owing = {o["seat"] for o in owed}
@@ -117,16 +114,38 @@ def _position(session: Session, game: Any, head: tuple[int, str] | None, seat: s
     return pickle.loads(found)  # type: ignore[no-any-return]  # noqa: S301 - our own pickle (a shared one is signed)
 
 
-def _holders_and_names(session: Session, game: Any) -> tuple[dict[str, SeatHolder], dict[int, str]]:
-    """The game's seat holders by seat, and the display names of the holders and the organiser
-    (one query)."""
-    rows = session.exec(select(SeatHolder, User.display_name).join(User, col(User.id) == SeatHolder.user_id,
-                                                                   isouter=True)
-                        .where(SeatHolder.game_id == game.id)).all()
-    held = {row.seat: row for row, _name in rows}
-    names = {row.user_id: name for row, name in rows if name is not None}
+def _visible(game: Game, held: dict[str, SeatHolder], user_id: int | None) -> bool:
+    """``queries.visible`` from the rows already read: public games are visible to all, private
+    ones to their organiser and seat holders."""
+    if game.visibility != PRIVATE:
+        return True
+    return user_id is not None and (game.organiser_id == user_id
+                                    or any(h.user_id == user_id for h in held.values()))
+
+
+def _game_head_holders(session: Session, game_id: Any
+                       ) -> tuple[Game, tuple[int, str] | None, dict[str, SeatHolder], dict[int, str]]:
+    """The game, its log head (as ``store.events.head``), its seat holders by seat and the display
+    names of the holders and the organiser, in one query (a game page reads them every time)."""
+    key = get_game_id(game_id)
+
+    def last(column: Any) -> Any:
+        return (select(column).where(col(Event.game_id) == col(Game.id)).order_by(col(Event.seq).desc())
+                .limit(1).scalar_subquery())
+
+    rows = session.execute(
+        select(Game, last(col(Event.seq)), last(col(Event.hash)), SeatHolder, col(User.display_name))
+        .outerjoin(SeatHolder, col(SeatHolder.game_id) == Game.id)
+        .outerjoin(User, col(User.id) == SeatHolder.user_id)
+        .where(col(Game.id) == key)).all()
+    if not rows:
+        raise NotFound(_("There is no game %(game)s."), game=key)
+    game, seq, digest = rows[0][0], rows[0][1], rows[0][2]
+    head = None if seq is None else (int(seq), str(digest))
+    held = {row.seat: row for _g, _s, _h, row, _name in rows if row is not None}
+    names = {row.user_id: name for _g, _s, _h, row, name in rows if row is not None and name is not None}
     if game.organiser_id not in names:
         organiser = session.get(User, game.organiser_id)
         if organiser is not None:
-            names[organiser.id] = organiser.display_name
-    return held, names
+            names[organiser.id] = organiser.display_name  # type: ignore[index]
+    return game, head, held, names

@@ -108,6 +108,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(order_limits.cap_order_body)  # before CSRF reads the form
     csrf.init_app(app)
     app.jinja_env.globals["csrf_token"] = page_cache.csrf_token  # a slot in the page's kept parts
+    app.context_processor(lambda: {"csrf_token": page_cache.csrf_token})  # over Flask-WTF's own
     app.jinja_env.globals["order_flashes"] = page_cache.order_flashes  # another
     login_manager.init_app(app)
     limiter.init_app(app)

@@ -29,8 +29,9 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from flask import current_app, g, get_flashed_messages
-from flask_babel import get_timezone
+from flask import current_app, g, get_flashed_messages, request, session
+from flask_babel import get_locale, get_timezone
+from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
@@ -46,6 +47,7 @@ class Slots(NamedTuple):
     csrf: str
     flash: str
     flash_role: str
+    content: str
 
 
 @lru_cache(maxsize=8)
@@ -53,7 +55,8 @@ def _slots(secret: str) -> Slots:
     """The site's slots: derived from its secret, so that the web processes sharing kept parts
     agree on them and no player can guess one (and have it filled in a title or a message)."""
     mark = hashlib.blake2b(b"pbem page slots\0" + secret.encode("utf-8"), digest_size=16).hexdigest()
-    return Slots(f"pbem-csrf-slot-{mark}", f"pbem-flash-slot-{mark}", f"pbem-flash-role-slot-{mark}")
+    return Slots(f"pbem-csrf-slot-{mark}", f"pbem-flash-slot-{mark}", f"pbem-flash-role-slot-{mark}",
+                 f"pbem-content-slot-{mark}")
 
 
 def slots() -> Slots:
@@ -64,6 +67,9 @@ def slots() -> Slots:
 #: A&A page's content is about 200 KB, its section 150 KB).
 PARTS: Kept[str] = Kept("part", LRU(1024, weigh=len, max_weight=48 * 2**20),
                         lambda text: text.encode("utf-8"), lambda raw: raw.decode("utf-8"))
+#: The site's frame around a game page (``base.html``: navigation, language switch), with a slot for
+#: the content: per process only (a few KB each, the same for every game of one title).
+FRAMES: LRU[str] = LRU(512, weigh=len, max_weight=8 * 2**20)
 #: What of the game page's context a UI package's ``page_html`` receives (all set by the log head,
 #: the viewer's seat, the status and the language), besides ``cache_key`` and ``error``.
 UI_KEYS = ("id", "last_seq", "status", "view", "viewer_seats", "seats", "legal_options", "owed", "can_undo")
@@ -105,8 +111,28 @@ def rendering() -> Iterator[None]:
         g.pbem_rendering_page = False
 
 
+def framed(content: Markup, render: Callable[[Markup], str], *extra: Hashable) -> str:
+    """The page: ``render(content)`` (the site's frame around the content), inside :func:`rendering`.
+    The frame is kept with a slot for the content, by app, language, login, path and ``extra``
+    (what else the frame shows: the title); with flash messages waiting for the frame (any but
+    the orders panel's) it is rendered afresh."""
+    assert g.get("pbem_rendering_page"), "a kept frame renders its CSRF token as a slot"
+    if any(category != "order" for category, _message in session.get("_flashes") or ()):
+        return str(render(content))
+    key = ("frame", id(current_app._get_current_object()), request.host_url, request.script_root,  # type: ignore[attr-defined]
+           str(get_locale()), current_user.is_authenticated, request.endpoint, request.full_path, *extra)
+    frame = FRAMES.get(key)
+    if frame is None:
+        frame = str(render(Markup(slots().content)))  # noqa: S704 - our slot
+        FRAMES.put(key, frame)
+    return frame.replace(slots().content, content, 1)
+
+
 def fill(html: str) -> str:
-    """The page with this request's CSRF token and order messages in their slots."""
+    """The page with this request's CSRF token and order messages in their slots (the order
+    messages are taken out of the session even when the page has no place for them, as the frame
+    does with every flash message it shows)."""
+    get_flashed_messages()
     found = slots()
     if found.csrf in html:
         html = html.replace(found.csrf, str(generate_csrf()))

@@ -152,3 +152,22 @@ def test_create_app_configures_the_store_from_page_cache_url(tmp_path):
     finally:
         shared_cache.configure(None)
     redis.Redis.from_url(REDIS_URL).close()
+
+
+def test_the_kept_frame_still_shows_a_message_once(app, client, user_factory, shared):
+    game_id, allies, _axis = aa_game(app, user_factory)
+    as_user(client, allies)
+    fresh_page(client, game_id)
+    fresh_page(client, game_id)  # the frame is kept now
+    assert client.post(f"/games/{game_id}/pause").status_code == 302
+    assert "The game is paused." in page(client, game_id)
+    assert "The game is paused." not in page(client, game_id)
+
+
+def test_the_kept_frame_follows_the_login(app, client, user_factory, shared):
+    game_id, allies, _axis = aa_game(app, user_factory)
+    anonymous = page(app.test_client(), game_id)
+    as_user(client, allies)
+    own = page(client, game_id)
+    assert "Log out" in own and "Log out" not in anonymous
+    assert "Log out" not in page(app.test_client(), game_id)
