@@ -15,7 +15,7 @@ import pickle
 from functools import cache
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 from sqlmodel import Session, col
 
 from pbem.engine import load_ruleset
@@ -26,6 +26,7 @@ from pbem.shared_cache import Kept
 from pbem.store import snapshots
 from pbem.store.models.accounts import User
 from pbem.store.models.games import FORMING, PRIVATE, Event, Game, SeatHolder
+from pbem.store.models.trust import INVITED, SeatInvitation
 
 
 def game_view(
@@ -40,10 +41,11 @@ def game_view(
     ``head`` (``(seq, hash)`` of the log's last event, ``None`` for an empty log),
     ``view`` (the engine's ``view(seat)``; ``None`` before the start), ``owed``
     (every owed decision), ``my_owed`` (those of ``seat``), ``legal`` (the seat's
-    legal options when it owes a decision), ``can_undo``.
+    legal options when it owes a decision), ``can_undo``, ``invited`` (how many seat invitations
+    may still be open: ``invitations.pending`` has none when it is 0).
     A private game is ``NotFound`` for anyone but its organiser and players.
     """
-    game, head, held, names = _game_head_holders(session, game_id)
+    game, head, held, names, invited = _game_head_holders(session, game_id)
     if not _visible(game, held, user_id):
         raise NotFound(_("There is no game %(game)s."), game=game_id)
     mine = [s for s, h in held.items() if user_id is not None and h.user_id == user_id]
@@ -87,6 +89,7 @@ def game_view(
         "my_owed": my_owed,
         "legal": position["legal"] if position else None,
         "can_undo": bool(position and position["can_undo"]),
+        "invited": invited,
     }
 
 
@@ -131,26 +134,31 @@ def _game_head_holders_query() -> Any:
         return (select(column).where(col(Event.game_id) == col(Game.id)).order_by(col(Event.seq).desc())
                 .limit(1).scalar_subquery())
 
-    return (select(Game, last(col(Event.seq)), last(col(Event.hash)), SeatHolder, col(User.display_name))
+    invited = (select(func.count()).select_from(SeatInvitation)
+               .where(col(SeatInvitation.game_id) == col(Game.id), col(SeatInvitation.status) == INVITED)
+               .scalar_subquery())
+    return (select(Game, last(col(Event.seq)), last(col(Event.hash)), invited, SeatHolder, col(User.display_name))
             .outerjoin(SeatHolder, col(SeatHolder.game_id) == Game.id)
             .outerjoin(User, col(User.id) == SeatHolder.user_id)
             .where(col(Game.id) == bindparam("game_id")))
 
 
 def _game_head_holders(session: Session, game_id: Any
-                       ) -> tuple[Game, tuple[int, str] | None, dict[str, SeatHolder], dict[int, str]]:
-    """The game, its log head (as ``store.events.head``), its seat holders by seat and the display
-    names of the holders and the organiser, in one query (a game page reads them every time)."""
+                       ) -> tuple[Game, tuple[int, str] | None, dict[str, SeatHolder], dict[int, str], int]:
+    """The game, its log head (as ``store.events.head``), its seat holders by seat, the display
+    names of the holders and the organiser, and how many seat invitations are open (accepted,
+    cancelled or expired ones not counted, expired but not yet marked ones counted), in one query
+    (a game page reads them every time)."""
     key = get_game_id(game_id)
     rows = session.execute(_game_head_holders_query(), {"game_id": key}).all()
     if not rows:
         raise NotFound(_("There is no game %(game)s."), game=key)
-    game, seq, digest = rows[0][0], rows[0][1], rows[0][2]
+    game, seq, digest, invited = rows[0][:4]
     head = None if seq is None else (int(seq), str(digest))
-    held = {row.seat: row for _g, _s, _h, row, _name in rows if row is not None}
-    names = {row.user_id: name for _g, _s, _h, row, name in rows if row is not None and name is not None}
+    held = {row.seat: row for *_game, row, _name in rows if row is not None}
+    names = {row.user_id: name for *_game, row, name in rows if row is not None and name is not None}
     if game.organiser_id not in names:
         organiser = session.get(User, game.organiser_id)
         if organiser is not None:
             names[organiser.id] = organiser.display_name  # type: ignore[index]
-    return game, head, held, names
+    return game, head, held, names, int(invited or 0)

@@ -222,7 +222,8 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
         "may_export": may_export(data, ruleset),
         "log_head": data["head"],
         "invitations": [{"id": i.id, "seat": i.seat, "email": i.email, "expires_at": i.expires_at}
-                        for i in pending_invitations(db_session(), data["id"])] if data["is_organiser"] else [],
+                        for i in pending_invitations(db_session(), data["id"])]
+        if data["is_organiser"] and data["invited"] else [],
         "invite_url": url_for("lobby.join_invite", game_id=data["id"], token=game.invite_token,
                               _external=True)
         if data["is_organiser"] and game.invite_token else None,
