@@ -1,20 +1,25 @@
-"""Load: gunicorn (4 workers) on PostgreSQL, 72 A&A 1941 games, 144 players, C clients.
+"""Load: gunicorn (docs/deploy.md's command) on PostgreSQL and Redis, 72 A&A 1941 games, 144 players.
 
-    .venv/bin/python benchmarks/load.py --seconds 30 --clients 16
+    .venv/bin/python benchmarks/load.py --seconds 30 --clients 16 [--workers 2 --threads 4]
+                                        [--page-cache-url redis://127.0.0.1:6379/0]
 
 Creates a fresh PostgreSQL database (``pbem_load_<pid>`` on the server of ``--database-url``,
 default the local one), makes 144 players and 72 started games through the services (each
-game: one player holds the Allies, the other the Axis), starts gunicorn on it, logs every
-client in (each client is the Allies player of its own game, whose Soviet Union owes its
-purchase) and then, for ``--seconds``, each client loads its game page and, every
+game: one player holds the Allies, the other the Axis), starts gunicorn on it as docs/deploy.md
+recommends (``--workers 2 --worker-class gthread --threads 4 --keep-alive 5``; ``--threads 1``:
+sync workers) with the game pages shared through Redis (``PBEM_PAGE_CACHE_URL``, under a prefix
+of this run whose keys expire after 10 minutes; ``--page-cache-url ''``: each worker keeps its
+own), logs every client in (each client is the Allies player of its own game, whose Soviet
+Union owes its purchase) and then, for ``--seconds``, each client loads its game page and, every
 ``--order-every`` pages, submits a purchase through the page's own purchase form as a browser
 does (the form's action, CSRF token, ``expected_seq`` and seat taken from the page; each purchase
 replaces the previous one, so every order is accepted and adds an event) and follows the redirect
 to the game page, which must say "Order accepted." (that page load counts as a page). Each
-client keeps one ``http.client`` connection (gunicorn's sync workers close it after each
-response; it reopens by itself) and parses only the purchase form, with regular expressions, so
-the benchmark's own client costs little of the shared CPUs. Then it stops gunicorn and drops
-the database.
+client keeps one ``http.client`` connection, as a browser or a reverse proxy with upstream
+keep-alive does (sync workers close it after each response; it reopens by itself), sends no
+``If-None-Match`` or other cache header (every page is loaded afresh) and parses only the
+purchase form, with regular expressions, so the benchmark's own client costs little of the
+shared CPUs. Then it stops gunicorn and drops the database.
 
 Rate limits are off (one address makes every request). A 5xx, a failed connection or an
 unexpected status is an error. The last line is
@@ -238,16 +243,27 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_gunicorn(database_url: str, port: int, workers: int, tmp: Path) -> subprocess.Popen[bytes]:
+def gunicorn_args(workers: int, threads: int) -> list[str]:
+    """docs/deploy.md's command: ``threads`` above 1, gthread workers keeping each connection open
+    5 s (as a reverse proxy's upstream keep-alive does); 1, sync workers (one connection per request)."""
+    args = ["--workers", str(workers), "--timeout", "60"]
+    if threads > 1:
+        args += ["--worker-class", "gthread", "--threads", str(threads), "--keep-alive", "5"]
+    return args
+
+
+def start_gunicorn(database_url: str, port: int, args: Any, tmp: Path) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
-    env.update({"PBEM_DATABASE_URL": database_url, "PBEM_INSTANCE_PATH": str(tmp / "instance"),
+    env.update({"PBEM_PAGE_CACHE_URL": args.page_cache_url, "PBEM_PAGE_CACHE_PREFIX": f"pbem-load-{os.getpid()}",
+                "PBEM_PAGE_CACHE_TTL": "600", "PBEM_DATABASE_URL": database_url,
+                "PBEM_INSTANCE_PATH": str(tmp / "instance"),
                 "PBEM_DOTENV_PATH": str(tmp / "no.env"), "PBEM_SECRET_KEY": "load-secret",
                 "PBEM_BASE_URL": f"http://127.0.0.1:{port}", "PBEM_RATELIMIT_ENABLED": "false",
                 "PBEM_PASSWORD_HASH_METHOD": FAST_HASH})
     log = open(tmp / "gunicorn.log", "wb")  # noqa: SIM115  (closed with the process)
     return subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers",
-         str(workers), "--timeout", "60", "pbem:create_app()"],
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
+         *gunicorn_args(args.workers, args.threads), "pbem:create_app()"],
         env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
 
 
@@ -322,9 +338,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4,
+                        help="threads per worker (gthread); 1: sync workers")
     parser.add_argument("--order-every", type=int, default=10,
                         help="each client submits an order every N pages (0: never)")
+    parser.add_argument("--page-cache-url", default="redis://127.0.0.1:6379/0",
+                        help="PBEM_PAGE_CACHE_URL of the web processes ('': each keeps its own pages)")
     parser.add_argument("--database-url", default=os.environ.get(
         "PBEM_TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"))
     args = parser.parse_args()
@@ -339,7 +359,7 @@ def main() -> None:
             print(f"{len(players)} players, {GAMES} games made in "
                   f"{time.monotonic() - started:.0f} s", flush=True)
             port = free_port()
-            server = start_gunicorn(database_url, port, args.workers, tmp)
+            server = start_gunicorn(database_url, port, args, tmp)
             wait_up(port)
             clients = logged_in(port, players, args.clients)
             web, backends = server_pids(server, args.database_url, name)
@@ -348,8 +368,9 @@ def main() -> None:
             web, backends = server_pids(server, args.database_url, name)
             cpu = {"web": cpu_seconds(web) - before["web"], "db": cpu_seconds(backends) - before["db"],
                    "client": time.process_time() - before["client"]}
-            print(f"{args.clients} clients, {args.seconds:.0f} s, gunicorn --workers "
-                  f"{args.workers}, an order every {args.order_every} pages")
+            print(f"{args.clients} clients, {args.seconds:.0f} s, gunicorn "
+                  f"{' '.join(gunicorn_args(args.workers, args.threads))}, an order every "
+                  f"{args.order_every} pages, shared page cache {args.page_cache_url or 'none'}")
             line = report(clients, args.seconds, cpu)
         finally:
             if server is not None:

@@ -32,11 +32,16 @@ def rollback_on_error(session: Session) -> Iterator[None]:
         raise
 
 
-def get_game(session: Session, game_id: Any) -> Game:
+def get_game_id(game_id: Any) -> int:
+    """``game_id`` as a number, or ``NotFound``."""
     try:
-        key = int(game_id)
+        return int(game_id)
     except (TypeError, ValueError):
         raise NotFound(_("There is no game %(game)s."), game=repr(game_id)) from None
+
+
+def get_game(session: Session, game_id: Any) -> Game:
+    key = get_game_id(game_id)
     game = session.get(Game, key)
     if game is None:
         raise NotFound(_("There is no game %(game)s."), game=key)

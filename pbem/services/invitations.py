@@ -11,7 +11,10 @@ game has started). The organiser sees pending invitations and may cancel them.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import cache
+from typing import Any
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
 from pbem.services.common import get_game, get_user, require_organiser, rollback_on_error
@@ -57,10 +60,16 @@ def pending(session: Session, game_id: int, *, now: datetime | None = None
             ) -> list[SeatInvitation]:
     """The game's invitations not yet accepted, cancelled or expired (oldest first)."""
     now = now_or(now)
-    rows = session.exec(select(SeatInvitation).where(SeatInvitation.game_id == game_id,
-                                                     SeatInvitation.status == INVITED)
-                        .order_by(col(SeatInvitation.id)))
+    rows = session.exec(_pending_query(), params={"game_id": game_id})
     return [r for r in rows if as_utc(r.expires_at) > now]
+
+
+@cache
+def _pending_query() -> Any:
+    """The statement of :func:`pending` (built once: every organiser's game page runs it)."""
+    return (select(SeatInvitation).where(SeatInvitation.game_id == bindparam("game_id"),
+                                         SeatInvitation.status == INVITED)
+            .order_by(col(SeatInvitation.id)))
 
 
 def get_pending(session: Session, invitation_id: int, *, now: datetime | None = None

@@ -3,7 +3,8 @@
 The engine's answers for one seat (its view, the owed decisions, its legal options, whether it
 may undo) are a function of the log alone: they are kept per process (:data:`POSITIONS`) by
 database, game, log head (seq and chain hash: a new event, an undo or a rewrite changes it),
-ruleset version and seat, as a pickle each request unpickles (every reader gets its own copy).
+ruleset version and seat, as a pickle each request unpickles (every reader gets its own copy);
+with a shared store (``pbem.shared_cache``) one web process computes them for all.
 Who holds which seat, names, status and deadline are read from the database every time.
 """
 
@@ -11,19 +12,21 @@ from __future__ import annotations
 
 import json
 import pickle
+from functools import cache
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlalchemy import bindparam, func, select
+from sqlmodel import Session, col
 
 from pbem.engine import load_ruleset
 from pbem.lru import LRU
-from pbem.services.common import get_game, seats_of
+from pbem.services.common import get_game_id, seats_of
 from pbem.services.errors import NotFound, _
-from pbem.services.queries import visible
+from pbem.shared_cache import Kept
 from pbem.store import snapshots
 from pbem.store.models.accounts import User
-from pbem.store.models.games import FORMING, SeatHolder
-from pbem.store.witness import head as log_head
+from pbem.store.models.games import FORMING, PRIVATE, Event, Game, SeatHolder
+from pbem.store.models.trust import INVITED, SeatInvitation
 
 
 def game_view(
@@ -38,20 +41,19 @@ def game_view(
     ``head`` (``(seq, hash)`` of the log's last event, ``None`` for an empty log),
     ``view`` (the engine's ``view(seat)``; ``None`` before the start), ``owed``
     (every owed decision), ``my_owed`` (those of ``seat``), ``legal`` (the seat's
-    legal options when it owes a decision), ``can_undo``.
+    legal options when it owes a decision), ``can_undo``, ``invited`` (how many seat invitations
+    may still be open: ``invitations.pending`` has none when it is 0).
     A private game is ``NotFound`` for anyone but its organiser and players.
     """
-    game = get_game(session, game_id)
-    if not visible(session, game, user_id):
+    game, head, held, names, invited = _game_head_holders(session, game_id)
+    if not _visible(game, held, user_id):
         raise NotFound(_("There is no game %(game)s."), game=game_id)
-    held, names = _holders_and_names(session, game)
     mine = [s for s, h in held.items() if user_id is not None and h.user_id == user_id]
     order = [s["id"] for s in seats_of(game)]
     mine.sort(key=order.index)
     if seat is not None and seat not in mine:
         seat = None
     seat = seat or (mine[0] if mine else None)
-    head = log_head(session, game.id)  # type: ignore[arg-type]
     position = _position(session, game, head, seat) if game.status != FORMING else None
     owed = position["owed"] if position else []
     owing = {o["seat"] for o in owed}
@@ -87,11 +89,15 @@ def game_view(
         "my_owed": my_owed,
         "legal": position["legal"] if position else None,
         "can_undo": bool(position and position["can_undo"]),
+        "invited": invited,
     }
 
 
-#: Pickled engine answers per (database, game, last_seq, head, ruleset, version, seat): see above.
-POSITIONS: LRU[bytes] = LRU(1024, weigh=len, max_weight=16 * 2**20)  # an A&A position: about 10 KB
+#: Pickled engine answers per (database, game, last_seq, head, ruleset, version, seat): see above;
+#: shared by the site's web processes when ``PBEM_PAGE_CACHE_URL`` is set (``pbem.shared_cache``:
+#: only values signed with the site's secret are unpickled).
+POSITIONS: Kept[bytes] = Kept("position", LRU(1024, weigh=len, max_weight=16 * 2**20),  # an A&A position: ~10 KB
+                              bytes, bytes)
 
 
 def _position(session: Session, game: Any, head: tuple[int, str] | None, seat: str | None) -> dict[str, Any]:
@@ -109,19 +115,50 @@ def _position(session: Session, game: Any, head: tuple[int, str] | None, seat: s
             "legal": engine.legal_options(seat) if owes and seat else None,
             "can_undo": bool(owes and seat and engine.can_undo(seat))}, protocol=pickle.HIGHEST_PROTOCOL)
         POSITIONS.put(key, found)
-    return pickle.loads(found)  # type: ignore[no-any-return]  # noqa: S301 - our own pickle, in memory
+    return pickle.loads(found)  # type: ignore[no-any-return]  # noqa: S301 - our own pickle (a shared one is signed)
 
 
-def _holders_and_names(session: Session, game: Any) -> tuple[dict[str, SeatHolder], dict[int, str]]:
-    """The game's seat holders by seat, and the display names of the holders and the organiser
-    (one query)."""
-    rows = session.exec(select(SeatHolder, User.display_name).join(User, col(User.id) == SeatHolder.user_id,
-                                                                   isouter=True)
-                        .where(SeatHolder.game_id == game.id)).all()
-    held = {row.seat: row for row, _name in rows}
-    names = {row.user_id: name for row, name in rows if name is not None}
+def _visible(game: Game, held: dict[str, SeatHolder], user_id: int | None) -> bool:
+    """``queries.visible`` from the rows already read: public games are visible to all, private
+    ones to their organiser and seat holders."""
+    if game.visibility != PRIVATE:
+        return True
+    return user_id is not None and (game.organiser_id == user_id
+                                    or any(h.user_id == user_id for h in held.values()))
+
+
+@cache
+def _game_head_holders_query() -> Any:
+    """The statement of :func:`_game_head_holders` (built once: building it costs as much as running it)."""
+    def last(column: Any) -> Any:
+        return (select(column).where(col(Event.game_id) == col(Game.id)).order_by(col(Event.seq).desc())
+                .limit(1).scalar_subquery())
+
+    invited = (select(func.count()).select_from(SeatInvitation)
+               .where(col(SeatInvitation.game_id) == col(Game.id), col(SeatInvitation.status) == INVITED)
+               .scalar_subquery())
+    return (select(Game, last(col(Event.seq)), last(col(Event.hash)), invited, SeatHolder, col(User.display_name))
+            .outerjoin(SeatHolder, col(SeatHolder.game_id) == Game.id)
+            .outerjoin(User, col(User.id) == SeatHolder.user_id)
+            .where(col(Game.id) == bindparam("game_id")))
+
+
+def _game_head_holders(session: Session, game_id: Any
+                       ) -> tuple[Game, tuple[int, str] | None, dict[str, SeatHolder], dict[int, str], int]:
+    """The game, its log head (as ``store.events.head``), its seat holders by seat, the display
+    names of the holders and the organiser, and how many seat invitations are open (accepted,
+    cancelled or expired ones not counted, expired but not yet marked ones counted), in one query
+    (a game page reads them every time)."""
+    key = get_game_id(game_id)
+    rows = session.execute(_game_head_holders_query(), {"game_id": key}).all()
+    if not rows:
+        raise NotFound(_("There is no game %(game)s."), game=key)
+    game, seq, digest, invited = rows[0][:4]
+    head = None if seq is None else (int(seq), str(digest))
+    held = {row.seat: row for *_game, row, _name in rows if row is not None}
+    names = {row.user_id: name for *_game, row, name in rows if row is not None and name is not None}
     if game.organiser_id not in names:
         organiser = session.get(User, game.organiser_id)
         if organiser is not None:
-            names[organiser.id] = organiser.display_name
-    return held, names
+            names[organiser.id] = organiser.display_name  # type: ignore[index]
+    return game, head, held, names, int(invited or 0)

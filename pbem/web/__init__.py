@@ -29,6 +29,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, ValidationError
 from werkzeug.wrappers import Response
 
+from pbem import shared_cache
 from pbem.ui import all_uis
 from pbem.web import busy_retry, db, i18n, order_limits, page_cache
 from pbem.web.blueprints import BLUEPRINTS
@@ -107,10 +108,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(order_limits.cap_order_body)  # before CSRF reads the form
     csrf.init_app(app)
     app.jinja_env.globals["csrf_token"] = page_cache.csrf_token  # a slot in the page's kept parts
+    app.context_processor(lambda: {"csrf_token": page_cache.csrf_token})  # over Flask-WTF's own
+    app.jinja_env.globals["order_flashes"] = page_cache.order_flashes  # another
     login_manager.init_app(app)
     limiter.init_app(app)
     i18n.init_app(app)
     db.init_app(app)
+    shared_cache.configure(shared_cache.SharedStore(
+        app.config["PAGE_CACHE_URL"], str(app.config["SECRET_KEY"]), prefix=app.config["PAGE_CACHE_PREFIX"],
+        ttl=int(app.config["PAGE_CACHE_TTL"])) if app.config["PAGE_CACHE_URL"] else None)
 
     for spec in BLUEPRINTS:
         module_name, attr = spec.split(":")

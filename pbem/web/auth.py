@@ -34,6 +34,7 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_user, logout_user
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlalchemy import bindparam
 from sqlmodel import select
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -70,10 +71,16 @@ def load_user(user_id: str) -> User | None:
     longest = max(config["REMEMBER_COOKIE_DURATION"], config["PERMANENT_SESSION_LIFETIME"])
     if time.time() - int(issued) > longest.total_seconds():
         return None
-    user = db_session().get(User, int(raw_id))
+    user = db_session().exec(_user_query(), params={"user_id": int(raw_id)}).first()
     if user is None or not user.is_active or user.session_version != int(version):
         return None
     return user
+
+
+@cache
+def _user_query() -> Any:
+    """``load_user``'s statement, built once (every request of a logged-in player runs it)."""
+    return select(User).where(User.id == bindparam("user_id"))
 
 
 @cache

@@ -44,6 +44,9 @@ DEFAULTS: dict[str, Any] = {
     "REGISTER_RATE_LIMIT": "20 per hour",
     "REGISTER_ACCOUNT_RATE_LIMIT": "5 per hour",
     "RATELIMIT_STORAGE_URI": "memory://",
+    "PAGE_CACHE_URL": "",  # Redis shared by the web processes for the game pages (pbem/shared_cache.py)
+    "PAGE_CACHE_PREFIX": "pbem",
+    "PAGE_CACHE_TTL": 86400,
     "RATELIMIT_ENABLED": True,
     "RATELIMIT_HEADERS_ENABLED": False,
     "PROXY_FIX_X_FOR": 0,
@@ -78,7 +81,7 @@ STRING_KEYS = frozenset({
     "SECRET_KEY", "DATABASE_URL", "BASE_URL", "INSTANCE_PATH", "DOTENV_PATH", "MAIL_FROM",
     "MAIL_HOST", "MAIL_USERNAME", "MAIL_PASSWORD", "MAIL_FILE_DIR", "DEFAULT_LANGUAGE",
     "DEFAULT_TIMEZONE", "RATELIMIT_STORAGE_URI", "CONTENT_SECURITY_POLICY", "WORKER_HOST",
-    "RATELIMIT_KEY_PREFIX",
+    "RATELIMIT_KEY_PREFIX", "PAGE_CACHE_URL", "PAGE_CACHE_PREFIX",
 })
 
 

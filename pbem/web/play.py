@@ -11,6 +11,7 @@ package (``pbem.ui``), which also draws the position section: never the raw stat
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from flask import (
@@ -25,7 +26,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
+from flask_babel import force_locale, get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup
@@ -74,13 +75,21 @@ def option_summary(ruleset: Ruleset, options: dict[str, Any]) -> list[tuple[str,
 
 def game_options(game: Any) -> list[tuple[str, str]]:
     """The game's options as (label, value) in the reader's language (the game's UI translates)."""
+    return list(_options_text(game.ruleset_key, game.options or "{}", str(get_locale() or "en")))
+
+
+@lru_cache(maxsize=1024)
+def _options_text(ruleset_key: str, options: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """:func:`game_options` of a game of ``ruleset_key`` with ``options`` (JSON text) in ``lang``:
+    a function of those alone (the rulesets and catalogs do not change while a process runs)."""
     try:
-        ruleset = load_ruleset(game.ruleset_key)
-        pairs = option_summary(ruleset, json.loads(game.options or "{}"))
+        ruleset = load_ruleset(ruleset_key)
+        with force_locale(lang):
+            pairs = option_summary(ruleset, json.loads(options))
     except (*HANDLED, LookupError, ValueError):
-        return []
-    ui, lang = ui_for(ruleset), str(get_locale() or "en")
-    return [(ui.text(label, lang), ui.text(value, lang)) for label, value in pairs]
+        return ()
+    ui = ui_for(ruleset)
+    return tuple((ui.text(label, lang), ui.text(value, lang)) for label, value in pairs)
 
 
 def user_id() -> int | None:
@@ -213,7 +222,8 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
         "may_export": may_export(data, ruleset),
         "log_head": data["head"],
         "invitations": [{"id": i.id, "seat": i.seat, "email": i.email, "expires_at": i.expires_at}
-                        for i in pending_invitations(db_session(), data["id"])] if data["is_organiser"] else [],
+                        for i in pending_invitations(db_session(), data["id"])]
+        if data["is_organiser"] and data["invited"] else [],
         "invite_url": url_for("lobby.join_invite", game_id=data["id"], token=game.invite_token,
                               _external=True)
         if data["is_organiser"] and game.invite_token else None,
@@ -248,14 +258,20 @@ def _log_html(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str],
         return render_template("play/_log.html", game={"id": data["id"]}, log=log)
 
     key = page_cache.key("log", data, ruleset, language, before)
-    return key, page_cache.part(key, render, shows_flashes=False)  # play/_log.html shows none
+    return key, page_cache.part(key, render)
+
+
+@lru_cache(maxsize=8)
+def _endpoints(app: Any) -> frozenset[str]:
+    """The app's endpoints (the same all along a process)."""
+    return frozenset(rule.endpoint for rule in app.url_map.iter_rules())
 
 
 def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None = None,
                 form: dict[str, str] | None = None, seat: str | None = None,
                 invite_token: str | None = None) -> ResponseReturnValue:
     data = load_view(game_id, seat or request.args.get("seat") or None)
-    endpoints = {rule.endpoint for rule in current_app.url_map.iter_rules()}  # the same all along a process
+    endpoints = _endpoints(current_app._get_current_object())  # type: ignore[attr-defined]
     with page_cache.rendering():
         page = context(data, error)
         # the engine's answers are named by the log head and seat in the key, the rest by a digest
@@ -266,7 +282,8 @@ def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None
         content = page_cache.part(key, lambda: render_template(
             "play/_game.html", game=page["game"], log_html=page["log_html"], error=error, endpoints=endpoints,
             form=form or {"order": "", "seat": ""}, invite_token=invite_token), keep=error is None and form is None)
-        html = render_template("play/game.html", game=page["game"], content=content)
+        html = page_cache.framed(content, lambda inner: render_template("play/game.html", game=page["game"],
+                                                                        content=inner), page["game"]["title"])
     return page_cache.fill(html), status
 
 
