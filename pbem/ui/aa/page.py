@@ -291,7 +291,8 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
         "error": game.get("error"), "latest": log[-3:],
         "log": log,
         "unit_names": units, "symbols": board_svg.symbols_for(rs),
-        "legend_marks": board_svg.legend_marks(board), "script": safe_json(script), "strings": js_strings(_),
+        "legend_marks": board_svg.legend_marks(board), "neutral_kinds": board_svg.neutral_legend(board),
+        "script": safe_json(script), "strings": js_strings(_),
         "space_lines": [(name, names.get(sp["owner"] or "", ""),
                          ", ".join(f"{units.get(u['type'], (u['type'],))[0]} #{u['id']} "
                                    f"({names.get(u['owner'], u['owner'])})"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.ui.aa.describe import count_text, phase_name, power_name, space_name, spaces_text, step_name
 from pbem.ui.aa.sentences_combat import SENTENCES as COMBAT_SENTENCES
 from pbem.ui.aa.sentences_editions import SENTENCES as EDITIONS
+from pbem.ui.aa.sentences_global import SENTENCES as GLOBAL1940
 from pbem.ui.i18n import N_
 
 if TYPE_CHECKING:
@@ -258,3 +259,4 @@ SENTENCES: dict[str, Sentence] = {
 
 SENTENCES.update(EDITIONS)
 SENTENCES.update(COMBAT_SENTENCES)  # the combat events' own sentences
+SENTENCES.update(GLOBAL1940)

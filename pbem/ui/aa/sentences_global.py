@@ -1,0 +1,217 @@
+"""Sentences of the events Global 1940 adds (``pbem/games/aa/global1940/*``, docs/global1940.md):
+declarations of war, neutrals attacked and joined, the Mongolian pact, scrambles and kamikaze
+attacks, raids on complexes and bases, installations captured and repaired, a capital's treasury
+seized, income per treasury (the UK's two economies, convoy disruption) and the victory track.
+``fn(story, payload, event) -> sentence``; the payloads carry the outcome, nothing here decides a
+rule. Installations are named by kind (``major_complex``...) in the reader's language.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.ui.aa.describe import power_name, space_name, spaces_text
+from pbem.ui.aa.sentences_editions import income
+from pbem.ui.aa.vocabulary import TEAMS, TREASURIES, UNIT_NAMES
+from pbem.ui.i18n import N_
+
+if TYPE_CHECKING:
+    from pbem.ui.aa.describe import AAStory
+
+#: Which way a neutral leans (``neutrals`` in the view, ``changes`` of an attack).
+LEANINGS = {"strict": N_("strict neutral"), "pro_axis": N_("pro-Axis neutral"),
+            "pro_allies": N_("pro-Allied neutral"), "mongolia": N_("Mongolian neutral")}
+
+
+def _power(s: AAStory, power: Any) -> str:
+    return power_name(s._, str(power or ""), s.names)
+
+
+def treasury_name(s: AAStory, treasury: Any) -> str:
+    """A treasury in the reader's language: the UK's two economies by name, else its power."""
+    key = str(treasury or "")
+    return s._(TREASURIES[key]) if key in TREASURIES else _power(s, key)
+
+
+def installation(s: AAStory, kind: Any) -> str:
+    one, _many = UNIT_NAMES.get(str(kind), (N_("installation"), N_("installations")))
+    return s._(one)
+
+
+def _powers(s: AAStory, powers: Any) -> str:
+    return ", ".join(_power(s, p) for p in powers)
+
+
+# -- politics -----------------------------------------------------------------------------------
+
+
+def war_declared(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``declare``: who declares on whom, the pairs now at war beyond the two, the free US upgrades."""
+    _ = s._
+    declarer, target = _power(s, p.get("declarer")), _power(s, p.get("target"))
+    if p.get("provoked"):
+        text = _("%(declarer)s declares war on %(target)s, provoked by an act of war", declarer=declarer,
+                 target=target)
+    else:
+        text = _("%(declarer)s declares war on %(target)s", declarer=declarer, target=target)
+    direct = {p.get("declarer"), p.get("target")}
+    others = [pair for pair in p.get("pairs") or [] if set(pair) != direct]
+    if others:
+        text += "; " + _("also at war now: %(pairs)s",
+                         pairs=", ".join(_("%(a)s and %(b)s", a=_power(s, a), b=_power(s, b)) for a, b in others))
+    if p.get("upgrades"):
+        text += "; " + _("the minor industrial complexes in %(spaces)s become major complexes",
+                         spaces=spaces_text(_, p["upgrades"]))
+    return text
+
+
+# -- neutrals -----------------------------------------------------------------------------------
+
+
+def neutral_attacked(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``neutrals.attack``: the neutral's army defends for the other side; the neutrals that change."""
+    _ = s._
+    place, army = space_name(_, p.get("territory")), int(p.get("army", 0) or 0)
+    team = _(TEAMS.get(str(p.get("joins")), "nobody"))
+    text = _.ngettext("%(power)s attacks the neutral %(place)s: its army of %(num)d infantry fights for "
+                      "%(team)s (%(operator)s)",
+                      "%(power)s attacks the neutral %(place)s: its army of %(num)d infantry fight for "
+                      "%(team)s (%(operator)s)", army, power=_power(s, p.get("attacker")), place=place,
+                      team=team, operator=_power(s, p.get("operator")))
+    others = {t: k for t, k in (p.get("changes") or {}).items() if t != p.get("territory")}
+    if others:
+        text += "; " + _("the other neutrals lean now: %(list)s", list=", ".join(
+            f"{space_name(_, t)} ({_(LEANINGS.get(k, k))})" for t, k in sorted(others.items())))
+    return text
+
+
+def neutral_joined(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``neutrals.enter_friendly``: a friendly neutral joins the power that enters it, with its army."""
+    _ = s._
+    joined = int(p.get("army", 0) or 0) + len(p.get("survivors") or [])
+    return _.ngettext("%(power)s enters the friendly neutral %(place)s, which joins it with %(num)d infantry",
+                      "%(power)s enters the friendly neutral %(place)s, which joins it with %(num)d infantry",
+                      joined, power=_power(s, p.get("power")), place=space_name(_, p.get("territory")))
+
+
+def mongolia_joined(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``neutrals.mongolia_pact``: Mongolia's territories and armies become Soviet."""
+    _ = s._
+    armies = p.get("armies") or {}
+    return _.ngettext("Mongolia joins %(power)s: %(spaces)s, with %(num)d infantry",
+                      "Mongolia joins %(power)s: %(spaces)s, with %(num)d infantry",
+                      sum(int(n) for n in armies.values()), power=_power(s, "ussr"),
+                      spaces=spaces_text(_, p.get("territories") or []))
+
+
+# -- the defender's choices ----------------------------------------------------------------
+
+
+def scrambled(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """Scramble orders ``{air-base territory: {zone: [aircraft ids]}}``."""
+    _ = s._
+    parts = [_("%(units)s from %(base)s into %(zone)s", units=s.units(ids), base=space_name(_, base),
+               zone=space_name(_, zone))
+             for base, zones in sorted((p.get("orders") or p.get("scrambles") or {}).items())
+             for zone, ids in sorted(zones.items()) if ids]
+    if not parts:
+        return _("%(power)s scrambles no aircraft", power=_power(s, p.get("power") or event.get("seat")))
+    return _("%(power)s scrambles %(list)s", power=_power(s, p.get("power") or event.get("seat")),
+             list="; ".join(parts))
+
+
+def kamikaze(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``defence.resolve_kamikaze``: tokens used, ships sunk and damaged, zones without bombardment."""
+    _ = s._
+    used = int(p.get("used", 0) or 0)
+    text = _.ngettext("%(power)s makes %(num)d kamikaze attack in %(zones)s",
+                      "%(power)s makes %(num)d kamikaze attacks in %(zones)s", used, power=_power(s, "japan"),
+                      zones=spaces_text(_, p.get("no_bombardment") or []))
+    sunk, damaged = list(p.get("sunk") or []), list(p.get("damaged") or [])
+    if sunk:
+        text += "; " + _("sunk: %(units)s", units=s.units(sunk))
+    if damaged:
+        text += "; " + _("damaged: %(units)s", units=s.units(damaged))
+    if not sunk and not damaged:
+        text += "; " + _("every attack misses")
+    return text + "; " + _("no shore bombardment from there this turn")
+
+
+# -- installations --------------------------------------------------------------------------
+
+
+def installation_raided(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``raids.resolve``: the surviving raiders' damage roll on one installation, and what stuck."""
+    _ = s._
+    damage = int(p.get("damage", 0) or 0)
+    return _.ngettext("Raid on the %(kind)s in %(place)s: the raiders roll %(rolled)s; %(num)d damage marker",
+                      "Raid on the %(kind)s in %(place)s: the raiders roll %(rolled)s; %(num)d damage markers",
+                      damage, kind=installation(s, p.get("kind")), place=space_name(_, p.get("territory")),
+                      rolled=p.get("rolled", 0))
+
+
+def installations_captured(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``bases.capture``: the installations pass to the conqueror, idle until its next turn."""
+    _ = s._
+    sites = p.get("installations") or {}
+    power, place = _power(s, p.get("power")), space_name(_, p.get("territory"))
+    if not sites:
+        return _("%(power)s takes %(place)s; no installation there survives the capture", power=power,
+                 place=place)
+    listed = ", ".join(_("%(kind)s (%(num)s damage)", kind=installation(s, k), num=d) if d else installation(s, k)
+                       for k, d in sorted(sites.items()))
+    return _("%(power)s captures in %(place)s: %(list)s; idle until its next turn", power=power, place=place,
+             list=listed)
+
+
+def installations_repaired(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """Repairs ``{territory: {kind: points}}`` paid from a treasury."""
+    _ = s._
+    repairs = p.get("repairs") or {}
+    parts = ", ".join(_("%(n)s on the %(kind)s in %(space)s", n=n, kind=installation(s, k),
+                        space=space_name(_, t)) for t, kinds in sorted(repairs.items())
+                      for k, n in sorted(kinds.items()))
+    return _("%(treasury)s repairs damage markers (%(repairs)s) for %(cost)s IPCs",
+             treasury=treasury_name(s, p.get("treasury") or p.get("power") or event.get("seat")),
+             repairs=parts or _("nothing"), cost=p.get("cost", 0))
+
+
+# -- treasuries, income, victory ------------------------------------------------------------
+
+
+def treasury_seized(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``economy.capital_capture``: the conqueror takes the victim treasury's unspent IPCs."""
+    return s._("%(to)s seizes %(ipcs)s IPCs from the treasury of %(from)s", ipcs=p.get("ipcs", 0),
+               **{"to": treasury_name(s, p.get("to")), "from": treasury_name(s, p.get("from"))})
+
+
+def victory_track(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``victory.after_turn``: the side that held its victory conditions nine turns in a row."""
+    winner = str(p.get("winner", ""))
+    if winner == "axis":
+        return s._("The Axis win the game: they held their victory conditions for a whole round, up to "
+                   "round %(round)s", round=p.get("round", ""))
+    if winner == "allies":
+        return s._("The Allies win the game: they held their victory conditions for a whole round, up to "
+                   "round %(round)s", round=p.get("round", ""))
+    return s._("%(winner)s wins the game", winner=s.team_text(winner))
+
+
+def convoy_dice(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """The dice enemy warships roll in convoy zones next to a treasury's land (``convoy.dice``)."""
+    zones = p.get("zones") or p.get("dice") or {}
+    return s._("Convoy disruption against %(treasury)s: %(list)s",
+               treasury=treasury_name(s, p.get("treasury")), list=", ".join(
+                   s._.ngettext("%(num)d die in %(zone)s", "%(num)d dice in %(zone)s", int(n),
+                                zone=space_name(s._, z)) for z, n in sorted(zones.items())) or s._("nothing"))
+
+
+
+SENTENCES = {
+    "aa.g40_war_declared": war_declared, "aa.g40_neutral_attacked": neutral_attacked,
+    "aa.g40_neutral_joined": neutral_joined, "aa.g40_mongolia_joined": mongolia_joined,
+    "aa.g40_scrambled": scrambled, "aa.g40_kamikaze": kamikaze,
+    "aa.g40_installation_raided": installation_raided, "aa.g40_installations_captured": installations_captured,
+    "aa.g40_repaired": installations_repaired, "aa.g40_treasury_seized": treasury_seized,
+    "aa.g40_income_collected": income, "aa.g40_game_won": victory_track, "aa.g40_convoy_dice": convoy_dice,
+}
