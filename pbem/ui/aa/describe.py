@@ -105,6 +105,12 @@ class AAStory(Story):
         self.started = False
         self.note_units(u for units in (self.view.get("units") or {}).values() for u in units)
 
+    def quiet(self, event: dict[str, Any]) -> bool:
+        """Also left out of "what happened": a victory track with nothing held (Global 1940, every turn)."""
+        if event["type"] == "aa.g40_victory_track":
+            return not any(((event.get("payload") or {}).get("track") or {}).values())
+        return super().quiet(event)
+
     def seat_label(self, name: str) -> str:
         return self._(name)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import url_for
 
-from pbem.ui.aa import board_svg
+from pbem.ui.aa import board_svg, status
 from pbem.ui.aa.describe import CATALOG, count_text, phase_name, side_name, spaces_of, step_name, unit_names
 from pbem.ui.aa.editions_words import advance_name
 from pbem.ui.aa.odds import edition_of
@@ -247,15 +247,17 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     board = board_svg.board_for(rs)
     data = board["spaces"]
     complexes = board_svg.complexes_of(board, view)
+    facts = status.space_facts(view, _)
+    sited = "installations" in view  # Global 1940: every installation among the facts, with its damage
     spaces = {name: {"name": _(name), "kind": sp["kind"], "value": sp["value"],
                      "owner": view.get("owners", {}).get(name),
-                     "capital": bool(sp["capital_of"]), "factory": name in complexes,
-                     "damage": complexes.get(name, 0),
+                     "capital": bool(sp["capital_of"]), "factory": name in complexes and not sited,
+                     "damage": 0 if sited else complexes.get(name, 0),
                      "units": [{k: u[k] for k in ("id", "type", "owner", "hits") if k in u}
                                | ({"aboard": u["aboard"]} if "aboard" in u else {})
                                | ({"moved": u["t_moved"]} if u.get("t_moved") else {})
                                for u in view.get("units", {}).get(name, [])],
-                     "events": here.get(name, [])}
+                     "events": here.get(name, [])} | ({"facts": facts[name]} if name in facts else {})
               for name, sp in data.items()}
     phase = view.get("phase")
     active = bool(seat and owes and game["status"] == "active")
@@ -298,6 +300,7 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
                                    f"({names.get(u['owner'], u['owner'])})"
                                    for u in sp["units"])) for name, sp in spaces.items() if sp["units"]],
         "production": view.get("production") or {},
+        "powers": status.power_rows(view, names, _), "edition_lines": status.edition_lines(view, _),
         "advance_names": [advance_name(_, a) for a in (legal.get("research") or {}).get("advances") or []],
     }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbem.ui.aa.describe import power_name, space_name, spaces_text
+from pbem.ui.aa.describe import count_text, power_name, space_name, spaces_text
 from pbem.ui.aa.sentences_editions import income
 from pbem.ui.aa.vocabulary import TEAMS, TREASURIES, UNIT_NAMES
 from pbem.ui.i18n import N_
@@ -179,6 +179,27 @@ def installations_repaired(s: AAStory, p: dict[str, Any], event: dict[str, Any])
 # -- treasuries, income, victory ------------------------------------------------------------
 
 
+def purchased(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """A treasury's purchase list (the UK buys per economy); ``ipcs``: what is left."""
+    return s._("%(treasury)s buys %(units)s for %(cost)s IPCs (%(left)s left)",
+               treasury=treasury_name(s, p.get("treasury") or p.get("power")),
+               units=count_text(s._, dict(p.get("units") or {})), cost=p.get("cost", 0), left=p.get("ipcs", 0))
+
+
+def refunded(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """Units bought but not placed: their IPCs go back to the treasury."""
+    return s._("%(treasury)s could not place %(units)s: %(ipcs)s IPCs go back to its treasury",
+               treasury=treasury_name(s, p.get("treasury") or p.get("power")),
+               units=count_text(s._, dict(p.get("units") or {})), ipcs=p.get("ipcs", 0))
+
+
+def track(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """The victory track after a turn: consecutive turn ends each side held its conditions."""
+    held = p.get("track") or {}
+    return s._("Victory conditions held at the end of this turn: the Axis %(axis)s turns in a row, the Allies "
+               "%(allies)s", axis=held.get("axis", 0), allies=held.get("allies", 0))
+
+
 def treasury_seized(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     """``economy.capital_capture``: the conqueror takes the victim treasury's unspent IPCs."""
     return s._("%(to)s seizes %(ipcs)s IPCs from the treasury of %(from)s", ipcs=p.get("ipcs", 0),
@@ -214,4 +235,5 @@ SENTENCES = {
     "aa.g40_installation_raided": installation_raided, "aa.g40_installations_captured": installations_captured,
     "aa.g40_repaired": installations_repaired, "aa.g40_treasury_seized": treasury_seized,
     "aa.g40_income_collected": income, "aa.g40_game_won": victory_track, "aa.g40_convoy_dice": convoy_dice,
+    "aa.g40_purchased": purchased, "aa.g40_refunded": refunded, "aa.g40_victory_track": track,
 }

@@ -140,6 +140,7 @@
     if (sp.capital) facts.append(el("li", { text: T.capital }));
     if (sp.factory) facts.append(el("li", { text: T.factory }));
     if (sp.damage) facts.append(el("li", { text: T.damage.replace("{n}", sp.damage) }));
+    (sp.facts || []).forEach((t) => facts.append(el("li", { text: t })));
     body.append(facts, el("h4", { text: T.units }));
     const list = el("ul");
     sp.units.forEach((u) => list.append(el("li", { text: `${unitName(u.type)} #${u.id} (${powerName(u.owner)})`
