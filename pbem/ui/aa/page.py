@@ -104,6 +104,17 @@ def cached_svg(board: dict[str, Any], key: tuple[Any, ...], view: dict[str, Any]
     return _SVGS[key]
 
 
+def compact(name: str, space: dict[str, Any]) -> dict[str, Any]:
+    """A space for the page's script without what it reads as missing anyway (no owner, no value,
+    not a capital, undamaged units, a name the same in the reader's language): Global 1940's 332
+    spaces cost half the bytes."""
+    out = {k: v for k, v in space.items() if v or k in ("kind", "units")}
+    if out.get("name") == name:
+        del out["name"]
+    out["units"] = [{k: v for k, v in u.items() if v or k == "id"} for u in space["units"]]
+    return out
+
+
 def power_names(seats: list[dict[str, Any]], _: Translator) -> dict[str, str]:
     return {s["id"]: _(s["name"]) for s in seats}
 
@@ -267,7 +278,7 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     script = {"game": game["id"], "focus": capital, "seat": seat, "phase": phase, "power": view.get("power"),
               "active": active,
               "moving": active and phase in ("combat_move", "noncombat_move"), "last_seq": game["last_seq"],
-              "names": names, "spaces": spaces, "units": {t: n[0] for t, n in units.items()},
+              "names": names, "spaces": {n: compact(n, sp) for n, sp in spaces.items()}, "units": {t: n[0] for t, n in units.items()},
               "urls": {"orders": url_for("api.submit", game_id=game["id"]),
                        "reachable": url_for("board.query", game_id=game["id"], name="reachable"),
                        "landing": url_for("board.query", game_id=game["id"], name="landing"),
