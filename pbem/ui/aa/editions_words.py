@@ -21,6 +21,33 @@ ADVANCES = {
     "long_range_aircraft": N_("Long-Range Aircraft"), "heavy_bombers": N_("Heavy Bombers"),
 }
 CHARTS = {1: N_("Development Chart 1"), 2: N_("Development Chart 2")}
+#: The edition's own standing orders (Global 1940: the defender's choices), key -> (question, {value: answer}).
+STANDING = {
+    "scramble": (N_("Scramble fighters and tactical bombers from your air bases"),
+                 {"none": N_("never"), "ships": N_("to defend your side's ships"),
+                  "all": N_("to defend ships and against amphibious assaults")}),
+    "kamikaze": (N_("Kamikaze attacks Japan makes in a turn (the costliest targets first)"), {}),
+    "intercept": (N_("Fighters intercept strategic bombing raids over their territory"),
+                  {"none": N_("never"), "all": N_("always, every fighter there")}),
+    "auto_defence": (N_("When you defend"),
+                     {False: N_("ask me each time (these orders are the choice offered, and the deadline's)"),
+                      True: N_("decide from these standing orders without asking")}),
+}
+
+
+def standing_choices(_: Translator, allowed: dict[str, tuple[Any, ...]],
+                     current: dict[str, Any]) -> list[dict[str, Any]]:
+    """The standing-orders page's questions for the edition's own keys (those it has words for):
+    ``key``, ``label``, ``options`` [(value as posted, answer, chosen)]."""
+    out = []
+    for key, values in allowed.items():
+        if key not in STANDING:
+            continue
+        label, answers = STANDING[key]
+        chosen = current.get(key, values[0] if values else None)
+        out.append({"key": key, "label": _(label), "options": [
+            (str(v), _(answers[v]) if v in answers else str(v), v == chosen) for v in values]})
+    return out
 
 
 def advance_name(_: Translator, advance: Any) -> str:

@@ -99,10 +99,28 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
     return None
 
 
-def standing_order(types: list[str], form: Any) -> dict[str, Any]:
-    """The standing-orders form as one ``standing`` order."""
+def edition_standing(ruleset: Any) -> dict[str, tuple[Any, ...]]:
+    """The edition's own standing-order keys and their allowed values, the first the default
+    (Global 1940: the defender's scrambles, kamikaze attacks, interceptors, deciding without being
+    asked), as the engine's ``Edition.combat.standing`` lists them."""
+    combat = getattr(getattr(ruleset, "edition", None), "combat", None)
+    return {str(k): tuple(v) for k, v in (getattr(combat, "standing", None) or {}).items()}
+
+
+def standing_order(types: list[str], form: Any, extra: dict[str, tuple[Any, ...]] | None = None) -> dict[str, Any]:
+    """The standing-orders form as one ``standing`` order (``extra``: the edition's own keys, each
+    a ``std-<key>`` field naming one of its allowed values)."""
     loss = [t for t in form.getlist("loss_order") if t in types]
     keep = [t for t in form.getlist("keep_last") if t in types]
-    return {"type": "standing", "loss_order": list(dict.fromkeys(loss)), "keep_last": list(dict.fromkeys(keep)),
-            "submerge": form.get("submerge") == "1",
-            "damage_battleships_first": form.get("damage_battleships_first") == "1"}
+    order = {"type": "standing", "loss_order": list(dict.fromkeys(loss)), "keep_last": list(dict.fromkeys(keep)),
+             "submerge": form.get("submerge") == "1",
+             "damage_battleships_first": form.get("damage_battleships_first") == "1"}
+    for key, allowed in (extra or {}).items():
+        raw = form.get(f"std-{key}")
+        if raw is None:
+            continue
+        chosen = [v for v in allowed if str(v) == raw]
+        if not chosen:
+            raise FormFieldError(f"std-{key}")
+        order[key] = chosen[0]
+    return order
