@@ -308,7 +308,8 @@ def end(rs: AARuleset, ctx: OrderContext, b: Battle, winner: str, reason: str) -
     """Step 7 (AA41-CMB-25): repair battleships (AA41-UNIT-BB-03); capture if land units won."""
     state = ctx.state
     spaces = [b["place"]] + ([b["retreated_to"]] if b.get("retreated_to") else [])
-    repaired = sorted(u["id"] for s in spaces for u in state["units"][s] if u["hits"] > 0)
+    repaired = sorted(u["id"] for s in spaces for u in state["units"][s] if u["hits"] > 0) \
+        if combat_rules.rules(rs).repairs_after_battle else []  # G40-CMB-20: damage stays
     ctx.emit("aa.battle_ended", {"place": b["place"], "winner": winner, "reason": reason, "repaired": repaired})
     if winner == "attacker" and b["kind"] == "land":
         land = [u for u in attackers(rs, state, b) if rs.data.units[u["type"]].domain == "land"]
