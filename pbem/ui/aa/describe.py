@@ -106,9 +106,13 @@ class AAStory(Story):
         self.note_units(u for units in (self.view.get("units") or {}).values() for u in units)
 
     def quiet(self, event: dict[str, Any]) -> bool:
-        """Also left out of "what happened": a victory track with nothing held (Global 1940, every turn)."""
+        """Also left out of "what happened" (Global 1940, every turn): a victory track with nothing
+        held, no scrambled aircraft to bring back."""
+        p = event.get("payload") or {}
         if event["type"] == "aa.g40_victory_track":
-            return not any(((event.get("payload") or {}).get("track") or {}).values())
+            return not any((p.get("track") or {}).values())
+        if event["type"] == "aa.scramble_returned":  # emitted at every Conduct Combat's end
+            return not (p.get("returned") or p.get("stranded"))
         return super().quiet(event)
 
     def seat_label(self, name: str) -> str:

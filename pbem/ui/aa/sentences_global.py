@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbem.ui.aa.describe import count_text, power_name, space_name, spaces_text
+from pbem.ui.aa.describe import count_text, space_name, spaces_text
+from pbem.ui.aa.sentences_defence import SENTENCES as COMBAT
+from pbem.ui.aa.sentences_defence import installation, power_of
 from pbem.ui.aa.sentences_editions import income
-from pbem.ui.aa.vocabulary import TEAMS, TREASURIES, UNIT_NAMES
+from pbem.ui.aa.vocabulary import TEAMS, TREASURIES
 from pbem.ui.i18n import N_
 
 if TYPE_CHECKING:
@@ -23,23 +25,10 @@ LEANINGS = {"strict": N_("strict neutral"), "pro_axis": N_("pro-Axis neutral"),
             "pro_allies": N_("pro-Allied neutral"), "mongolia": N_("Mongolian neutral")}
 
 
-def _power(s: AAStory, power: Any) -> str:
-    return power_name(s._, str(power or ""), s.names)
-
-
 def treasury_name(s: AAStory, treasury: Any) -> str:
     """A treasury in the reader's language: the UK's two economies by name, else its power."""
     key = str(treasury or "")
-    return s._(TREASURIES[key]) if key in TREASURIES else _power(s, key)
-
-
-def installation(s: AAStory, kind: Any) -> str:
-    one, _many = UNIT_NAMES.get(str(kind), (N_("installation"), N_("installations")))
-    return s._(one)
-
-
-def _powers(s: AAStory, powers: Any) -> str:
-    return ", ".join(_power(s, p) for p in powers)
+    return s._(TREASURIES[key]) if key in TREASURIES else power_of(s, key)
 
 
 # -- politics -----------------------------------------------------------------------------------
@@ -48,7 +37,7 @@ def _powers(s: AAStory, powers: Any) -> str:
 def war_declared(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     """``declare``: who declares on whom, the pairs now at war beyond the two, the free US upgrades."""
     _ = s._
-    declarer, target = _power(s, p.get("declarer")), _power(s, p.get("target"))
+    declarer, target = power_of(s, p.get("declarer")), power_of(s, p.get("target"))
     if p.get("provoked"):
         text = _("%(declarer)s declares war on %(target)s, provoked by an act of war", declarer=declarer,
                  target=target)
@@ -58,7 +47,7 @@ def war_declared(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     others = [pair for pair in p.get("pairs") or [] if set(pair) != direct]
     if others:
         text += "; " + _("also at war now: %(pairs)s",
-                         pairs=", ".join(_("%(a)s and %(b)s", a=_power(s, a), b=_power(s, b)) for a, b in others))
+                         pairs=", ".join(_("%(a)s and %(b)s", a=power_of(s, a), b=power_of(s, b)) for a, b in others))
     if p.get("upgrades"):
         text += "; " + _("the minor industrial complexes in %(spaces)s become major complexes",
                          spaces=spaces_text(_, p["upgrades"]))
@@ -76,8 +65,8 @@ def neutral_attacked(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> st
     text = _.ngettext("%(power)s attacks the neutral %(place)s: its army of %(num)d infantry fights for "
                       "%(team)s (%(operator)s)",
                       "%(power)s attacks the neutral %(place)s: its army of %(num)d infantry fight for "
-                      "%(team)s (%(operator)s)", army, power=_power(s, p.get("attacker")), place=place,
-                      team=team, operator=_power(s, p.get("operator")))
+                      "%(team)s (%(operator)s)", army, power=power_of(s, p.get("attacker")), place=place,
+                      team=team, operator=power_of(s, p.get("operator")))
     others = {t: k for t, k in (p.get("changes") or {}).items() if t != p.get("territory")}
     if others:
         text += "; " + _("the other neutrals lean now: %(list)s", list=", ".join(
@@ -91,7 +80,7 @@ def neutral_joined(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     joined = int(p.get("army", 0) or 0) + len(p.get("survivors") or [])
     return _.ngettext("%(power)s enters the friendly neutral %(place)s, which joins it with %(num)d infantry",
                       "%(power)s enters the friendly neutral %(place)s, which joins it with %(num)d infantry",
-                      joined, power=_power(s, p.get("power")), place=space_name(_, p.get("territory")))
+                      joined, power=power_of(s, p.get("power")), place=space_name(_, p.get("territory")))
 
 
 def mongolia_joined(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
@@ -100,61 +89,18 @@ def mongolia_joined(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str
     armies = p.get("armies") or {}
     return _.ngettext("Mongolia joins %(power)s: %(spaces)s, with %(num)d infantry",
                       "Mongolia joins %(power)s: %(spaces)s, with %(num)d infantry",
-                      sum(int(n) for n in armies.values()), power=_power(s, "ussr"),
+                      sum(int(n) for n in armies.values()), power=power_of(s, "ussr"),
                       spaces=spaces_text(_, p.get("territories") or []))
 
 
-# -- the defender's choices ----------------------------------------------------------------
-
-
-def scrambled(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    """Scramble orders ``{air-base territory: {zone: [aircraft ids]}}``."""
-    _ = s._
-    parts = [_("%(units)s from %(base)s into %(zone)s", units=s.units(ids), base=space_name(_, base),
-               zone=space_name(_, zone))
-             for base, zones in sorted((p.get("orders") or p.get("scrambles") or {}).items())
-             for zone, ids in sorted(zones.items()) if ids]
-    if not parts:
-        return _("%(power)s scrambles no aircraft", power=_power(s, p.get("power") or event.get("seat")))
-    return _("%(power)s scrambles %(list)s", power=_power(s, p.get("power") or event.get("seat")),
-             list="; ".join(parts))
-
-
-def kamikaze(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    """``defence.resolve_kamikaze``: tokens used, ships sunk and damaged, zones without bombardment."""
-    _ = s._
-    used = int(p.get("used", 0) or 0)
-    text = _.ngettext("%(power)s makes %(num)d kamikaze attack in %(zones)s",
-                      "%(power)s makes %(num)d kamikaze attacks in %(zones)s", used, power=_power(s, "japan"),
-                      zones=spaces_text(_, p.get("no_bombardment") or []))
-    sunk, damaged = list(p.get("sunk") or []), list(p.get("damaged") or [])
-    if sunk:
-        text += "; " + _("sunk: %(units)s", units=s.units(sunk))
-    if damaged:
-        text += "; " + _("damaged: %(units)s", units=s.units(damaged))
-    if not sunk and not damaged:
-        text += "; " + _("every attack misses")
-    return text + "; " + _("no shore bombardment from there this turn")
-
-
 # -- installations --------------------------------------------------------------------------
-
-
-def installation_raided(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    """``raids.resolve``: the surviving raiders' damage roll on one installation, and what stuck."""
-    _ = s._
-    damage = int(p.get("damage", 0) or 0)
-    return _.ngettext("Raid on the %(kind)s in %(place)s: the raiders roll %(rolled)s; %(num)d damage marker",
-                      "Raid on the %(kind)s in %(place)s: the raiders roll %(rolled)s; %(num)d damage markers",
-                      damage, kind=installation(s, p.get("kind")), place=space_name(_, p.get("territory")),
-                      rolled=p.get("rolled", 0))
 
 
 def installations_captured(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     """``bases.capture``: the installations pass to the conqueror, idle until its next turn."""
     _ = s._
     sites = p.get("installations") or {}
-    power, place = _power(s, p.get("power")), space_name(_, p.get("territory"))
+    power, place = power_of(s, p.get("power")), space_name(_, p.get("territory"))
     if not sites:
         return _("%(power)s takes %(place)s; no installation there survives the capture", power=power,
                  place=place)
@@ -228,11 +174,10 @@ def convoy_dice(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 
 
-SENTENCES = {
+SENTENCES = COMBAT | {
     "aa.g40_war_declared": war_declared, "aa.g40_neutral_attacked": neutral_attacked,
     "aa.g40_neutral_joined": neutral_joined, "aa.g40_mongolia_joined": mongolia_joined,
-    "aa.g40_scrambled": scrambled, "aa.g40_kamikaze": kamikaze,
-    "aa.g40_installation_raided": installation_raided, "aa.g40_installations_captured": installations_captured,
+    "aa.g40_installations_captured": installations_captured,
     "aa.g40_repaired": installations_repaired, "aa.g40_treasury_seized": treasury_seized,
     "aa.g40_income_collected": income, "aa.g40_game_won": victory_track, "aa.g40_convoy_dice": convoy_dice,
     "aa.g40_purchased": purchased, "aa.g40_refunded": refunded, "aa.g40_victory_track": track,
