@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.int_input import strict_int, strict_ints
+from pbem.ui.aa import defence_form
 from pbem.ui.aa.board_svg import UNIT_ORDER
 from pbem.ui.base import FormFieldError
 
@@ -85,6 +86,10 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
         return {"type": "place_free_infantry", "units": {form.get("at", ""): _int(form, "count", 1)}}
     if kind == "declare_raid":  # AAE-SBR-01: the bombers ticked raid the complex instead of attacking
         return {"type": "declare_raid", "target": form.get("target", ""), "units": _ids(form, "units")}
+    if kind == "defend":  # G40-CM-20: the defender's scrambles, kamikaze attacks, interceptors
+        return defence_form.order(form)
+    if kind == "declare_war":  # G40-POL-01: a declaration of war at the start of combat move
+        return {"type": "declare_war", "target": form.get("target", "")}
     if kind == "declare_rocket":
         return {"type": "declare_rocket", "from": form.get("from", ""), "target": form.get("target", "")}
     if kind == "declare_amphibious":

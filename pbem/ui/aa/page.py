@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import url_for
 
-from pbem.ui.aa import board_svg, status
+from pbem.ui.aa import board_svg, defence_form, status
 from pbem.ui.aa.describe import CATALOG, count_text, phase_name, side_name, spaces_of, step_name, unit_names
 from pbem.ui.aa.editions_words import advance_name
 from pbem.ui.aa.odds import edition_of
@@ -294,6 +294,7 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     mobilize = legal.get("mobilize")
     return {
         "amphibious": amphibious(rs, view, seat, units, legal) if active and phase == "combat_move" else {},
+        "defence": defence_form.context(legal["defence"], view, units) if active and legal.get("defence") else None,
         "svg": cached_svg(board, svg_key, view, names, _),
         "names": names, "seat": seat, "phase": phase, "phase_name": phase_name(_, phase),
         "power": view.get("power"), "round": view.get("round"), "ipcs": view.get("ipcs", {}),

@@ -1,0 +1,72 @@
+"""The defender's form of Global 1940 (``legal_options["defence"]``, G40-CM-20…24, G40-KAMI,
+G40-SBR-04): which aircraft scramble from which air base into which sea zone, the kamikaze
+attacks on each attacking ship and the fighters that intercept a raid, pre-set to the player's
+standing orders (``default``). Posted, it becomes one ``defend`` order; the engine checks it.
+
+Fields: ``scramble`` = ``base|zone|id`` (ticked aircraft), ``kamikaze-<zone>|<id>`` = attacks on
+that ship, ``intercept`` = ``territory|id`` (ticked fighters).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.int_input import strict_int
+from pbem.ui.base import FormFieldError
+
+#: the most kamikaze attacks a turn (tokens at the start, G40-KAMI-01)
+MOST_ATTACKS = 6
+
+
+def context(options: dict[str, Any], view: dict[str, Any], names: dict[str, tuple[str, str]]) -> dict[str, Any]:
+    """What the form shows: rows per base and zone, per target ship, per raided territory."""
+    types = {u["id"]: u["type"] for units in (view.get("units") or {}).values() for u in units}
+    default = options.get("default") or {}
+
+    def unit(uid: int) -> str:
+        return names.get(types.get(uid, ""), (types.get(uid, "?"),))[0]
+
+    chosen = {(b, z, i) for b, zones in (default.get("scramble") or {}).items() for z, ids in zones.items()
+              for i in ids}
+    scramble = [{"base": base, "zone": zone, "units": [{"id": i, "name": unit(i), "on": (base, zone, i) in chosen}
+                                                      for i in ids]}
+                for base, zones in sorted((options.get("scramble") or {}).items())
+                for zone, ids in sorted(zones.items())]
+    strikes = default.get("kamikaze") or {}
+    kamikaze = [{"zone": zone, "ships": [{"id": i, "name": unit(i), "attacks": list(strikes.get(zone, [])).count(i)}
+                                         for i in ids]}
+                for zone, ids in sorted((options.get("kamikaze") or {}).items())]
+    meeting = {(t, i) for t, ids in (default.get("intercept") or {}).items() for i in ids}
+    intercept = [{"place": place, "units": [{"id": i, "name": unit(i), "on": (place, i) in meeting} for i in ids]}
+                 for place, ids in sorted((options.get("intercept") or {}).items())]
+    return {"scramble": scramble, "kamikaze": kamikaze, "intercept": intercept}
+
+
+def _id(raw: str, field: str) -> int:
+    value = strict_int(raw, 0, 2**31 - 1)
+    if value is None:
+        raise FormFieldError(field)
+    return value
+
+
+def order(form: Any) -> dict[str, Any]:
+    """The ``defend`` order of a posted form."""
+    scramble: dict[str, dict[str, list[int]]] = {}
+    for raw in form.getlist("scramble"):
+        base, _sep, rest = str(raw).partition("|")
+        zone, _sep, uid = rest.rpartition("|")
+        scramble.setdefault(base, {}).setdefault(zone, []).append(_id(uid, "scramble"))
+    kamikaze: dict[str, list[int]] = {}
+    for key in form:
+        if str(key).startswith("kamikaze-"):
+            zone, _sep, uid = str(key)[len("kamikaze-"):].rpartition("|")
+            count = strict_int(form.get(key) or "0", 0, MOST_ATTACKS)
+            if count is None:
+                raise FormFieldError(str(key), 0, MOST_ATTACKS)
+            kamikaze.setdefault(zone, []).extend([_id(uid, str(key))] * count)
+    intercept: dict[str, list[int]] = {}
+    for raw in form.getlist("intercept"):
+        place, _sep, uid = str(raw).rpartition("|")
+        intercept.setdefault(place, []).append(_id(uid, "intercept"))
+    return {"type": "defend", "scramble": scramble, "kamikaze": {z: ids for z, ids in kamikaze.items() if ids},
+            "intercept": intercept}
