@@ -42,6 +42,19 @@ def context(options: dict[str, Any], view: dict[str, Any], names: dict[str, tupl
     return {"scramble": scramble, "kamikaze": kamikaze, "intercept": intercept}
 
 
+def raids(found: list[dict[str, Any]], view: dict[str, Any], names: dict[str, tuple[str, str]]) -> list[dict[str, Any]]:
+    """Global 1940's raid choices (``legal_options["raids"]`` with an ``installation``): the
+    installation's name and each raider and escort named by type; other editions' pass unchanged."""
+    types = {u["id"]: u["type"] for units in (view.get("units") or {}).values() for u in units}
+
+    def named(ids: list[int]) -> list[dict[str, Any]]:
+        return [{"id": i, "name": names.get(types.get(i, ""), (types.get(i, "?"),))[0]} for i in ids]
+
+    return [r if "installation" not in r else {**r, "kind": names.get(r["installation"], (r["installation"],))[0],
+                                               "raiders": named(r["raiders"]), "escorts": named(r["escorts"])}
+            for r in found]
+
+
 def _id(raw: str, field: str) -> int:
     value = strict_int(raw, 0, 2**31 - 1)
     if value is None:

@@ -85,7 +85,10 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
     if kind == "place_free_infantry":  # AAE-CHINA-04
         return {"type": "place_free_infantry", "units": {form.get("at", ""): _int(form, "count", 1)}}
     if kind == "declare_raid":  # AAE-SBR-01: the bombers ticked raid the complex instead of attacking
-        return {"type": "declare_raid", "target": form.get("target", ""), "units": _ids(form, "units")}
+        order = {"type": "declare_raid", "target": form.get("target", ""), "units": _ids(form, "units")}
+        if form.get("installation"):  # G40-SBR-01/03: the installation raided, and the escorts
+            order |= {"installation": form["installation"], "escorts": _ids(form, "escorts")}
+        return order
     if kind == "defend":  # G40-CM-20: the defender's scrambles, kamikaze attacks, interceptors
         return defence_form.order(form)
     if kind == "declare_war":  # G40-POL-01: a declaration of war at the start of combat move
