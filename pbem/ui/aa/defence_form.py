@@ -55,6 +55,29 @@ def raids(found: list[dict[str, Any]], view: dict[str, Any], names: dict[str, tu
             for r in found]
 
 
+def repairs(view: dict[str, Any], power: str | None, names: dict[str, tuple[str, str]]) -> list[dict[str, Any]]:
+    """The active power's damaged installations (Global 1940's ``installations``), for the repair
+    form of Purchase: ``territory``, ``kind`` and its name, ``damage``."""
+    owners = view.get("owners") or {}
+    return [{"territory": t, "kind": k, "name": names.get(k, (k,))[0], "damage": int(d)}
+            for t, kinds in sorted((view.get("installations") or {}).items()) if owners.get(t) == power
+            for k, d in sorted(kinds.items()) if d]
+
+
+def repair_order(form: Any) -> dict[str, Any]:
+    """``repair-<territory>|<kind>`` = points removed -> ``{"type": "repair", "installations": ...}``."""
+    out: dict[str, dict[str, int]] = {}
+    for key in form:
+        if str(key).startswith("repair-"):
+            territory, _sep, kind = str(key)[len("repair-"):].rpartition("|")
+            points = strict_int(form.get(key) or "0", 0, 20)
+            if points is None:
+                raise FormFieldError(str(key), 0, 20)
+            if points:
+                out.setdefault(territory, {})[kind] = points
+    return {"type": "repair", "installations": out}
+
+
 def _id(raw: str, field: str) -> int:
     value = strict_int(raw, 0, 2**31 - 1)
     if value is None:

@@ -60,7 +60,8 @@ def picked_ids(form: Any) -> list[int]:
 def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None:
     """The engine order a form of the A&A page stands for (``None``: no such form)."""
     if kind == "purchase":
-        return {"type": "purchase", "units": {t: _int(form, f"buy-{t}") for t in types if _int(form, f"buy-{t}")}}
+        order = {"type": "purchase", "units": {t: _int(form, f"buy-{t}") for t in types if _int(form, f"buy-{t}")}}
+        return order | ({"treasury": form["treasury"]} if form.get("treasury") else {})  # G40-UK-04
     if kind == "place":
         return {"type": "place", "units": {form.get("unit", ""): _int(form, "count", 1)}, "at": form.get("at", "")}
     if kind in ("battle", "press"):
@@ -89,6 +90,8 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
         if form.get("installation"):  # G40-SBR-01/03: the installation raided, and the escorts
             order |= {"installation": form["installation"], "escorts": _ids(form, "escorts")}
         return order
+    if kind == "repair_installations":  # G40-REP-01: damage removed per installation
+        return defence_form.repair_order(form)
     if kind == "defend":  # G40-CM-20: the defender's scrambles, kamikaze attacks, interceptors
         return defence_form.order(form)
     if kind == "declare_war":  # G40-POL-01: a declaration of war at the start of combat move

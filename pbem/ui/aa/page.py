@@ -294,6 +294,8 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     mobilize = legal.get("mobilize")
     return {
         "amphibious": amphibious(rs, view, seat, units, legal) if active and phase == "combat_move" else {},
+        "treasury_names": status.treasury_names(names, _),
+        "repairs": defence_form.repairs(view, view.get("power"), units) if active and phase == "purchase" else [],
         "raids": defence_form.raids(legal.get("raids") or [], view, units),
         "defence": defence_form.context(legal["defence"], view, units) if active and legal.get("defence") else None,
         "svg": cached_svg(board, svg_key, view, names, _),

@@ -37,6 +37,11 @@ def power_rows(view: dict[str, Any], names: dict[str, str], _: Translator) -> li
     return rows
 
 
+def treasury_names(names: dict[str, str], _: Translator) -> dict[str, str]:
+    """Every treasury's name in the reader's language: a power's own, the UK's two economies."""
+    return {**names, **{t: _(label) for t, label in TREASURIES.items()}}
+
+
 def installation_facts(view: dict[str, Any], _: Translator) -> dict[str, list[str]]:
     """``{territory: ["air base: 3 damage markers", "naval base"]}`` in the reader's language."""
     out: dict[str, list[str]] = {}
