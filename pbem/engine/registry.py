@@ -16,6 +16,7 @@ from pbem.engine.ruleset import Ruleset
 RULESETS: dict[str, str] = {
     "aa1941": "pbem.games.aa:aa1941",
     "anniversary": "pbem.games.aa:anniversary_edition",
+    "global1940": "pbem.games.aa:global1940_edition",
     "victory": "pbem.games.victory:victory",
     "airwar_pacific": "pbem.games.airwar_pacific:airwar_pacific",
 }

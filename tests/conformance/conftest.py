@@ -14,6 +14,7 @@ from pbem.engine.conformance import Conformance
 FAMILIES = {
     "aa": "pbem.games.aa.conformance:CONFORMANCE",
     "anniversary": "pbem.games.aa.conformance:ANNIVERSARY",
+    "global1940": "pbem.games.aa.conformance:GLOBAL1940",
     "race": "tests.rulesets.race_conformance:CONFORMANCE",
 }
 

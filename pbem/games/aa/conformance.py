@@ -53,3 +53,18 @@ ANNIVERSARY = Conformance(
     secrets=secrets,
     short_fuzz={"games": 2, "decisions": 120},
 )
+
+
+#: Global 1940: the default game (national objectives on, research off: G40-TECH-01) and the
+#: optional rules switched the other way with low-luck dice.
+GLOBAL1940 = Conformance(
+    rulesets={"global1940": [{}, {"national_objectives": False, "dice": "low_luck",
+                                  "ask_defender": True}]},
+    spec="global1940.md",
+    rule_prefixes=("G40-",),
+    make_bot=make_bot,
+    invariants=invariants,
+    golden_logs=("tests/golden/global1940_v1_bot2.json",),
+    secrets=secrets,
+    short_fuzz={"games": 2, "decisions": 120},
+)

@@ -111,7 +111,8 @@ def _control_problems(rs: AARuleset, state: State, powers: set[str]) -> list[str
         owner = state["owners"].get(name)
         if space.neutral and owner is not None:
             out.append(f"neutral {name} is controlled by {owner}")
-        elif not space.neutral and owner not in powers:
+        elif not space.neutral and owner not in powers and not (
+                owner is None and space.original_owner is None):  # e.g. held by no power at start
             out.append(f"{name} has no valid control marker ({owner!r})")
     for name in state["captured_this_turn"]:
         if name not in state["owners"]:

@@ -7,7 +7,7 @@ bad one with the rule id that explains it (``AA41-ORDER-2`` for a malformed list
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 
 class EndPhase(TypedDict):
@@ -17,6 +17,7 @@ class EndPhase(TypedDict):
 class Purchase(TypedDict):
     type: Literal["purchase"]
     units: dict[str, int]  # unit type -> count
+    treasury: NotRequired[str]  # the paying treasury of a power that has several
 
 
 class Place(TypedDict, total=False):
@@ -124,9 +125,16 @@ class ResearchChart(TypedDict):
     chart: int  # 1 or 2, after a successful research roll
 
 
-class Repair(TypedDict):
+class Repair(TypedDict, total=False):
     type: Literal["repair"]
     complexes: dict[str, int]  # territory -> damage markers removed
+    installations: dict[str, Any]  # territory -> {installation kind: damage removed}
+    treasury: str  # the paying treasury of a power that has several
+
+
+class DeclareWar(TypedDict):
+    type: Literal["declare_war"]
+    target: str  # the power declared on
 
 
 class CombatBlock(TypedDict):
@@ -149,7 +157,7 @@ class Paradrop(TypedDict, total=False):
 
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
-           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | Defend)
+           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | Defend | DeclareWar)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -158,7 +166,7 @@ _TYPED: dict[str, type[Any]] = {
     "standing": Standing, "land_stranded": LandStranded, "research": Research,
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
-    "paradrop": Paradrop, "defend": Defend,
+    "paradrop": Paradrop, "defend": Defend, "declare_war": DeclareWar,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

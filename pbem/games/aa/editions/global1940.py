@@ -1,0 +1,161 @@
+"""Axis & Allies Global 1940 (2nd edition, Alpha 3+): data in ``rules/global1940/``, rule IDs
+``G40-*`` (specs/global1940.md), mechanics in ``pbem/games/aa/global1940/`` (docs/global1940.md).
+
+War is decided by the declarations kept in the state (``queries.at_war``); the UK has two
+treasuries (purchase, mobilize and income per economy); Collect Income is its own phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine.i18n import N_
+from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
+from pbem.games.aa.editions import anniversary
+from pbem.games.aa.global1940 import interim_combat as combat_hooks  # the one line to swap
+from pbem.games.aa.global1940 import queries, turn
+from pbem.games.aa.global1940.data import G40Data, global1940
+from pbem.games.aa.global1940.rule_ids import RULE_IDS
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+PHASE_LABELS = {**anniversary.PHASE_LABELS, "purchase": N_("purchase and repair")}
+
+OPTIONS = (
+    {"name": "national_objectives", "label": N_("National objectives (G40-INC-04)"),
+     "type": "bool", "default": True},
+    {"name": "research", "label": N_("Research and development (G40-TECH-01)"), "type": "bool",
+     "default": False},
+    *(o for o in anniversary.OPTIONS if o["name"] in ("dice", "ask_defender")),
+)
+
+#: family modules replaced by Global 1940's (treasuries, income per economy, refunds)
+_REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
+             "pbem.games.aa.economy": "pbem.games.aa.global1940.collect",
+             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.unplaced"}
+MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
+           "pbem.games.aa.anniversary.research_phase", "pbem.games.aa.global1940.declarations",
+           *combat_hooks.MODULES)
+
+_COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
+                                                                      "minimum": 0}}
+_PAIRS: dict[str, Any] = {"type": "array", "items": {"type": "array", "items": {
+    "type": "string"}, "minItems": 2, "maxItems": 2}}
+
+
+def _data(rs: AARuleset) -> G40Data:
+    data = rs.data
+    assert isinstance(data, G40Data)
+    return data
+
+
+def position_keys(data: G40Data) -> dict[str, dict[str, Any]]:
+    """The position keys Global 1940 adds (docs/global1940.md "State keys")."""
+    return {
+        "ipcs": {**_COUNTS, "propertyNames": {"enum": [t.id for t in data.treasuries]},
+                 "description": "treasury -> IPCs (the UK has uk_europe and uk_pacific)"},
+        "wars": {**_PAIRS, "description": "sorted pairs of powers at war (G40-POL-01)"},
+        "politics": {"type": "object", "description": "declarations, flags, acts of war"},
+        "neutrals": {"type": "object", "additionalProperties": {"enum": [
+            "strict", "pro_axis", "pro_allies", "mongolia"]},
+            "description": "territory -> kind, while neutral (G40-NEUT-02)"},
+        "installations": {"type": "object", "additionalProperties": _COUNTS,
+                          "description": "territory -> {kind: damage} (G40-FAC, G40-BASE)"},
+        "installations_idle": {**_PAIRS, "description": "[territory, power] captured, idle"},
+        "kamikaze_tokens": {"type": "integer", "minimum": 0},
+        "no_bombardment": {"type": "array", "items": {"type": "string"}},
+        "objectives_paid": {"type": "array", "items": {"type": "string"}},
+        "victory_track": _COUNTS,
+        "research": {"type": "object", "description": "power -> {tokens, advances}"},
+        "pools": {"type": "object", "description": "this turn's purchases per treasury"},
+    }
+
+
+def extra_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]) -> State:
+    """The G40 state keys from a position (docs/global1940.md): ten treasuries, wars,
+    politics, neutrals, installations, kamikaze tokens, objectives paid, the victory track."""
+    data = _data(rs)
+    given = position.get("ipcs", {})
+    return {
+        "ipcs": {t.id: int(given.get(t.id, t.starting_ipcs)) for t in data.treasuries},
+        "wars": sorted(sorted(p) for p in position.get(
+            "wars", [list(w) for w in data.wars_at_start])),
+        "politics": {"declarations": [], "flags": {}, "acts_of_war": [],
+                     **position.get("politics", {})},
+        "neutrals": dict(sorted(position.get("neutrals", {}).items())),
+        "installations": {t: dict(k) for t, k in sorted(position.get("installations",
+                                                                     {}).items())},
+        "installations_idle": [list(e) for e in position.get("installations_idle", [])],
+        "kamikaze_tokens": int(position.get("kamikaze_tokens",
+                                            data.rules["kamikaze_tokens"])),
+        "no_bombardment": list(position.get("no_bombardment", [])),
+        "objectives_paid": list(position.get("objectives_paid", [])),
+        "victory_track": {"axis": 0, "allies": 0, **position.get("victory_track", {})},
+        "research": {p: {"tokens": int(r.get("tokens", 0)),
+                         "advances": sorted(r.get("advances", []))}
+                     for p, r in sorted(position.get("research", {}).items())},
+        "pools": dict(position.get("pools", {})),
+    }
+
+
+def at_war(rs: AARuleset, state: State | None, a: str, b: str) -> bool:
+    """G40-POL-01/03: from the wars kept in the state (at the start outside a game)."""
+    if state is None:
+        return sorted((a, b)) in [sorted(w) for w in _data(rs).wars_at_start]
+    return queries.at_war(state, a, b)
+
+
+def turn_steps(rs: AARuleset, state: State, power: str) -> tuple[tuple[str, str], ...]:
+    """G40-SEQ-02/03/04: the steps of ``power``'s turn."""
+    return turn.steps(_data(rs), state, power)
+
+
+def load(name: str) -> G40Data:
+    """The one scenario: the rulebook's 1940 set-up."""
+    return global1940()
+
+
+COMPLEX_KINDS = ("major_complex", "minor_complex")
+
+
+def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
+    """The territories with an industrial complex now (G40-FAC: kept in ``installations``)."""
+    sites = state.get("installations", {})
+    return tuple(rs.map.sorted_spaces(t for t, kinds in sites.items()
+                                      if any(k in kinds for k in COMPLEX_KINDS)))
+
+
+def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
+    """G40-MOB-03: 10 at a major complex, 3 at a minor one, minus its damage, never below 0."""
+    data = _data(rs)
+    kinds = state.get("installations", {}).get(territory, {})
+    kind = next((k for k in COMPLEX_KINDS if k in kinds), None)
+    if kind is None:
+        return 0
+    return max(0, data.unit(kind).production - int(kinds[kind]))
+
+
+EDITION = Edition(
+    key="global1940",
+    title="Axis & Allies Global 1940",
+    folder="global1940",
+    rule_prefix="G40",
+    phases=turn.PHASES,
+    phase_labels=PHASE_LABELS,
+    skipped_without_capital=("research", "purchase", "mobilize", "collect_income"),
+    options=OPTIONS,
+    at_war=at_war,
+    combat=combat_hooks.COMBAT,
+    modules=MODULES,
+    scenarios=("global1940",),
+    scenario_option="scenario",
+    load=load,
+    position_keys=position_keys(global1940()),
+    extra_state=extra_state,
+    turn_steps=turn_steps,
+    automatic_phases=("collect_income",),
+    complexes=complex_sites,
+    capacity=capacity,
+    rule_ids={**combat_hooks.RULE_IDS, **RULE_IDS},
+)
