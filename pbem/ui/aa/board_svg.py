@@ -132,6 +132,7 @@ def board_data(folder: str = DEFAULT_BOARD) -> dict[str, Any]:
         space["victory_city"] = info.get("victory_city")
         space["impassable"] = bool(info.get("impassable"))
         space["neutral_kind"] = info.get("neutral_kind")
+        space["uk_economy"] = info.get("uk_economy")
         space["path"] = relative_path(space["path"])
     return data
 

@@ -316,7 +316,7 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
                                    f"({names.get(u['owner'], u['owner'])})"
                                    for u in sp["units"])) for name, sp in spaces.items() if sp["units"]],
         "production": view.get("production") or {},
-        "powers": status.power_rows(view, names, _), "edition_lines": status.edition_lines(view, _),
+        "powers": status.power_rows(view, names, _, board), "edition_lines": status.edition_lines(view, _),
         "advance_names": [advance_name(_, a) for a in (legal.get("research") or {}).get("advances") or []],
     }
 

@@ -16,12 +16,23 @@ from pbem.ui.aa.vocabulary import TREASURIES, TREASURY_POWERS, UNIT_NAMES
 from pbem.ui.i18n import Translator
 
 
-def power_rows(view: dict[str, Any], names: dict[str, str], _: Translator) -> list[dict[str, Any]]:
+def economy_production(view: dict[str, Any], board: dict[str, Any]) -> dict[str, int]:
+    """Production per UK economy (the map's ``uk_economy`` of each territory the UK holds now)."""
+    out: dict[str, int] = {}
+    for name, owner in (view.get("owners") or {}).items():
+        space = board["spaces"].get(name) or {}
+        if owner in TREASURY_POWERS.values() and space.get("uk_economy") in TREASURY_POWERS:
+            out[space["uk_economy"]] = out.get(space["uk_economy"], 0) + int(space.get("value") or 0)
+    return out
+
+
+def power_rows(view: dict[str, Any], names: dict[str, str], _: Translator,
+               board: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Per power (and per treasury of a power with two): ``power`` (its id, for the swatch),
     ``name``, ``ipcs``, ``production`` and, where the view knows wars, ``enemies`` (names) or
     ``None`` (not at war with anyone)."""
     ipcs = view.get("ipcs") or {}
-    production = view.get("production") or {}
+    production = {**(view.get("production") or {}), **(economy_production(view, board) if board else {})}
     wars = view.get("wars")
     rows = []
     for power, name in names.items():
