@@ -1,0 +1,135 @@
+"""End to end in headless Chromium: Axis & Allies Global 1940, one full round by clicking (Germany,
+the Soviet Union, Japan, the United States, China, the United Kingdom, Italy, ANZAC, France), on a
+desktop screen and on a 375×812 phone without sideways scrolling: purchases (the United Kingdom
+paying from its Europe economy), Germany's declaration of war on the Soviet Union and its attack
+on Eastern Poland moved on the map, Japan's attack on Hunan (China), the battles with their casualties,
+placements, income per treasury; the next round starts with Germany.
+
+The game uses low-luck dice; a battle is fought until it is over, whatever the dice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.aa_helpers import DESKTOP, PHONE, Screen, buy, end_phase, fight, move, place, start_game
+
+pytestmark = pytest.mark.browser
+
+ALLIES = ("Soviet Union", "United States", "China", "United Kingdom", "ANZAC", "France")
+AXIS = ("Germany", "Japan", "Italy")
+OPTIONS = {"dice": "low_luck"}
+
+
+def heading(screen: Screen) -> str:
+    return screen.page.locator(".aa-turn").inner_text()
+
+
+def log(screen: Screen) -> str:
+    return screen.page.locator(".aa-turn-log").text_content() or ""
+
+
+def until_phase(screen: Screen, phase: str) -> None:
+    """End phases with nothing to do until ``phase`` (its English name) is the current one."""
+    for _step in range(8):
+        if phase in heading(screen):
+            return
+        end_phase(screen)
+    raise AssertionError(f"{phase} never came: {heading(screen)}")
+
+
+def turn(screen: Screen, power: str, units: dict[str, int], where: str | None, *, treasury: str | None = None,
+         attack: tuple[str, dict[str, int | str], str] | None = None, declare: str | None = None,
+         shots: Path | None = None) -> None:
+    """One power's turn: buy ``units`` (paying from ``treasury``), optionally declare war and attack
+    on the map, fight, then place what was bought at ``where`` (the first place offered if None)."""
+    page = screen.page
+    assert f"Round 1: {power}, purchase units" in heading(screen), heading(screen)
+    if treasury:
+        page.select_option("#purchase-treasury", treasury)
+        if shots is not None:
+            page.locator("#orders").screenshot(path=str(shots))
+    if units:
+        buy(screen, units)
+        assert "Order accepted." in page.locator("#order-status").inner_text()
+    end_phase(screen)
+    assert "combat move" in heading(screen), heading(screen)
+    if declare:
+        page.select_option("#declare-target", label=declare)
+        if shots is not None:
+            page.locator("#declare-form").screenshot(path=str(shots.with_name(shots.name.replace("battle", "declare"))))
+        screen.order("#declare-form button[type=submit]")
+        assert f"{power} declares war on {declare}" in log(screen), log(screen)[-600:]
+    if attack:
+        start, wanted, target = attack
+        move(screen, start, wanted, target, "a battle will be fought there")
+    end_phase(screen)
+    if attack:
+        assert "conduct combat" in heading(screen)
+        fight(screen, shots)
+    until_phase(screen, "mobilize new units")
+    if units:
+        for unit, n in units.items():
+            at = where or page.locator("#place-at option").first.get_attribute("value") or ""
+            place(screen, unit, n, at)
+            assert f"{power} places" in log(screen), log(screen)[-600:]
+    end_phase(screen)  # mobilize; collect income is played by itself
+
+
+def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, artifacts: Path) -> None:
+    allies, axis, game_url = start_game(browser, base, viewport, tag, f"Global 1940 {tag}", "global1940", OPTIONS,
+                                        ALLIES, AXIS)
+    axis.goto(game_url)
+    page = axis.page
+    assert page.locator('path[data-space][tabindex="0"]').count() == 332
+    table = page.locator(".aa-powers").inner_text()
+    for words in ("United Kingdom (Europe)", "United Kingdom (Pacific)", "At war with", "nobody (neutral)"):
+        assert words in table, (words, table)
+    page.locator("#board-wrap").screenshot(path=str(artifacts / f"g40-board-start-{tag}.png"))
+    page.locator(".aa-powers").screenshot(path=str(artifacts / f"g40-powers-{tag}.png"))
+
+    turn(axis, "Germany", {"infantry": 1}, "Germany", declare="Soviet Union",
+         attack=("Poland", {"infantry": "all", "tank": "all"}, "Eastern Poland"),
+         shots=artifacts / f"g40-battle-{tag}.png")
+    assert "Germany collects" in log(axis) or "Germany collects" in axis.page.locator("body").inner_text()
+    allies.goto(game_url)
+    turn(allies, "Soviet Union", {"infantry": 1}, "Russia")
+    axis.goto(game_url)
+    turn(axis, "Japan", {"infantry": 1}, "Japan", attack=("Kiangsi", {"infantry": "all", "artillery": "all"}, "Hunan"))
+    allies.goto(game_url)
+    turn(allies, "United States", {"infantry": 1}, "Eastern United States")
+    assert "Round 1: China" in heading(allies), heading(allies)
+    until_phase(allies, "mobilize new units")
+    end_phase(allies)
+    turn(allies, "United Kingdom", {"infantry": 1}, "United Kingdom", treasury="uk_europe",
+         shots=artifacts / f"g40-uk-purchase-{tag}.png")
+    assert "United Kingdom (Europe) buys 1 infantry" in allies.page.locator("body").inner_text() or \
+        "United Kingdom (Europe) buys 1 infantry" in log(allies)
+    axis.goto(game_url)
+    turn(axis, "Italy", {"infantry": 1}, "Northern Italy")
+    allies.goto(game_url)
+    turn(allies, "ANZAC", {"infantry": 1}, None)
+    turn(allies, "France", {"infantry": 1}, "France")
+    assert "Round 2: Germany" in heading(allies), heading(allies)
+    allies.page.locator("#board-wrap").screenshot(path=str(artifacts / f"g40-board-round2-{tag}.png"))
+
+    allies.goto(game_url.split("?")[0] + "/history?from=1")
+    history = allies.page.locator(".history-log").inner_text()
+    for words in ("Germany buys 1 infantry", "Germany declares war on Soviet Union", "Battle in Eastern Poland",
+                  "Battle in Hunan", "United Kingdom (Europe) buys 1 infantry", "United Kingdom (Europe) collects",
+                  "United Kingdom (Pacific) collects", "France places 1 infantry in France", "Germany collects"):
+        assert words in history, (words, history[-3000:])
+    allies.page.screenshot(path=str(artifacts / f"g40-history-{tag}.png"))
+    allies.context.close()
+    axis.context.close()
+
+
+def test_G40_SEQ_one_round_by_clicking_on_a_desktop(browser, live_server, artifacts) -> None:
+    play_round(browser, live_server, DESKTOP, "g40-desktop", artifacts)
+
+
+def test_G40_SEQ_one_round_by_clicking_on_a_phone(browser, live_server, artifacts) -> None:
+    play_round(browser, live_server, PHONE, "g40-phone", artifacts)
