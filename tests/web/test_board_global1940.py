@@ -22,9 +22,10 @@ SEATS = ("germany", "ussr", "japan", "usa", "china", "uk", "italy", "anzac", "fr
 SPACES = set(json.loads(rules_file("global1940", "map.json").read_text(encoding="utf-8"))["spaces"])
 
 
-def g40_game(app: Flask, user_factory: Any, options: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
-    """A started Global 1940 game with one player per power."""
-    users = {seat: user_factory(display_name=f"Player {seat}") for seat in SEATS}
+def g40_game(app: Flask, user_factory: Any, options: dict[str, Any] | None = None,
+             language: str = "en") -> tuple[int, dict[str, Any]]:
+    """A started Global 1940 game with one player per power (each reading ``language``)."""
+    users = {seat: user_factory(display_name=f"Giocatore {seat}", language=language) for seat in SEATS}
     with Session(get_engine(app), expire_on_commit=False) as s:
         game = game_service.create_game(s, organiser_id=users["germany"].id, ruleset_key="global1940",
                                         title="Global 1940", options=options or {"dice": "low_luck"})
