@@ -133,8 +133,40 @@ def board_data(folder: str = DEFAULT_BOARD) -> dict[str, Any]:
         space["impassable"] = bool(info.get("impassable"))
         space["neutral_kind"] = info.get("neutral_kind")
         space["uk_economy"] = info.get("uk_economy")
+        space["label"] = label_inside(space["path"], space["label"])
         space["path"] = relative_path(space["path"])
     return data
+
+
+def _rings(path: str) -> list[list[tuple[float, float]]]:
+    return [[(float(a), float(b)) for a, b in _POINT.findall(ring)] for ring in re.findall(r"M[^M]*", path)]
+
+
+def _inside(x: float, y: float, rings: list[list[tuple[float, float]]]) -> bool:
+    """Even-odd rule over every ring (holes count)."""
+    found = False
+    for ring in rings:
+        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+                found = not found
+    return found
+
+
+def label_inside(path: str, label: list[int]) -> list[int]:
+    """The label point, moved onto the space when the converted one lies outside its outline (Global
+    1940's New Britain, Samoa, Solomon Islands: a click there would open the sea zone): the point
+    of a grid over the outline nearest the original."""
+    rings = _rings(path)
+    if not rings or _inside(label[0], label[1], rings):
+        return label
+    xs, ys = [x for r in rings for x, _y in r], [y for r in rings for _x, y in r]
+    grid = [(min(xs) + (max(xs) - min(xs)) * (i + 0.5) / 24, min(ys) + (max(ys) - min(ys)) * (j + 0.5) / 24)
+            for i in range(24) for j in range(24)]
+    inside = [p for p in grid if _inside(p[0], p[1], rings)]
+    if not inside:
+        return label
+    x, y = min(inside, key=lambda p: (p[0] - label[0]) ** 2 + (p[1] - label[1]) ** 2)
+    return [round(x), round(y)]
 
 
 _POINT = re.compile(r"(-?\d+(?:\.\d+)?)[ ,]+(-?\d+(?:\.\d+)?)")
