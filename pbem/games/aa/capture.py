@@ -48,7 +48,9 @@ def capture_payloads(rs: AARuleset, state: State, territory: str, power: str) ->
     hook = rs.edition.capture_controller  # e.g. Kwangtung taken by China goes to the UK
     holder = hook(rs, state, territory, power) if hook is not None else power
     payload = _payload(territory, holder, previous, power, liberated=holder != power)
-    if capital_of is not None and is_enemy(rs, state, capital_of, power):
+    if rs.edition.seize_treasury is not None:  # several treasuries per power (regional capitals)
+        payload.update(rs.edition.seize_treasury(rs, state, territory, power) or {})
+    elif capital_of is not None and is_enemy(rs, state, capital_of, power):
         # AA41-CAP-06: the whole unspent treasury of the capital's original owner.
         payload["ipcs"] = int(state["ipcs"].get(capital_of, 0))
         payload["ipcs_from"] = capital_of
@@ -120,7 +122,7 @@ def _evolve_captured(rs: AARuleset, state: State, event: dict[str, Any]) -> None
         state["captured_this_turn"].append(p["territory"])
     if p.get("ipcs"):
         state["ipcs"][p["ipcs_from"]] -= p["ipcs"]
-        state["ipcs"][p["by"]] += p["ipcs"]
+        state["ipcs"][p.get("ipcs_to") or p["by"]] += p["ipcs"]
 
 
 def _describe_captured(rs: AARuleset, event: dict[str, Any]) -> str:

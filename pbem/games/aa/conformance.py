@@ -58,8 +58,8 @@ ANNIVERSARY = Conformance(
 #: Global 1940: the default game (national objectives on, research off: G40-TECH-01) and the
 #: optional rules switched the other way with low-luck dice.
 GLOBAL1940 = Conformance(
-    rulesets={"global1940": [{}, {"national_objectives": False, "dice": "low_luck",
-                                  "ask_defender": True}]},
+    rulesets={"global1940": [{}, {"national_objectives": False, "research": True,
+                                  "dice": "low_luck", "ask_defender": True}]},
     spec="global1940.md",
     rule_prefixes=("G40-",),
     make_bot=make_bot,

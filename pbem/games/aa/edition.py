@@ -75,6 +75,8 @@ class Edition:
     #: options)`` building the matching state keys (complexes, research...)
     position_keys: Mapping[str, dict[str, Any]] = field(default_factory=dict)
     extra_state: Callable[[AARuleset, dict[str, Any], dict[str, Any]], State] | None = None
+    #: unit keys the edition adds to a position's unit entries (JSON schema of each)
+    unit_keys: Mapping[str, dict[str, Any]] = field(default_factory=dict)
     #: ``turn_steps(rs, state, power)``: the ``(acting power, phase)`` steps of ``power``'s turn
     #: (None: ``phases`` minus ``skipped_without_capital`` while the capital is held). A power
     #: playing inside another's turn (China in the US turn) acts in its host's steps.
@@ -105,6 +107,16 @@ class Edition:
     #: ``capture_controller(rs, state, territory, capturer)``: who controls a territory the
     #: capturer takes (None: the capturer; liberation is the family's rule)
     capture_controller: Callable[[AARuleset, State, str, str], str] | None = None
+    #: ``seize_treasury(rs, state, territory, capturer)``: the IPCs taken with a capital as
+    #: ``{"ipcs", "ipcs_from", "ipcs_to"}`` treasuries, or None (None: the family's rule, the
+    #: capital owner's whole treasury to the capturer, AA41-CAP-06)
+    seize_treasury: Callable[[AARuleset, State, str, str], dict[str, Any] | None] | None = None
+    #: ``may_share(rs, state, power, ally, territory)``: may ``power``'s units stand in a
+    #: territory of its ally now (None: always; Global 1940: both belligerent, G40-POL-27)
+    may_share: Callable[[AARuleset, State, str, str, str], bool] | None = None
+    #: neutral territories may be entered (attacked): the family treats no space as neutral
+    #: and the edition's ``check_order`` decides (Global 1940's neutrals, kept in the state)
+    neutrals_enterable: bool = False
     #: units that cannot be placed wait in the mobilization zone (AAE-MOB-09) instead of being
     #: refunded (AA41-MOB-09)
     keeps_unplaced: bool = False

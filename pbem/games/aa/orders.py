@@ -118,6 +118,7 @@ class LandStranded(TypedDict, total=False):
 class Research(TypedDict, total=False):
     type: Literal["research"]
     tokens: int  # research tokens bought before the roll (0: roll those held)
+    treasury: str  # the paying treasury of a power that has several
 
 
 class ResearchChart(TypedDict):
@@ -130,6 +131,16 @@ class Repair(TypedDict, total=False):
     complexes: dict[str, int]  # territory -> damage markers removed
     installations: dict[str, Any]  # territory -> {installation kind: damage removed}
     treasury: str  # the paying treasury of a power that has several
+
+
+class AttackNeutral(TypedDict):
+    type: Literal["attack_neutral"]
+    territory: str  # the neutral territory attacked
+
+
+class MobilizeEconomy(TypedDict):
+    type: Literal["mobilize_economy"]
+    treasury: str  # the next treasury whose purchases are placed
 
 
 class DeclareWar(TypedDict):
@@ -157,7 +168,8 @@ class Paradrop(TypedDict, total=False):
 
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
-           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | Defend | DeclareWar)
+           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | Defend | DeclareWar
+           | MobilizeEconomy | AttackNeutral)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -167,6 +179,7 @@ _TYPED: dict[str, type[Any]] = {
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
     "paradrop": Paradrop, "defend": Defend, "declare_war": DeclareWar,
+    "mobilize_economy": MobilizeEconomy, "attack_neutral": AttackNeutral,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

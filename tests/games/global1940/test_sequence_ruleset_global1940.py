@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine import IllegalOrder
+from pbem.engine import Game, IllegalOrder
 from pbem.games.aa.global1940.data import global1940
 from tests.games.global1940.facade import RS, advance, end, events, game_at, start_position, step
 
@@ -127,3 +127,70 @@ def test_G40_POL_02_no_declaration_after_a_unit_moved() -> None:
     with pytest.raises(IllegalOrder) as err:
         game.submit("japan", {"type": "declare_war", "target": "uk"})
     assert err.value.rule_id == "G40-POL-02"
+
+
+def _to_mobilize(game: Game) -> None:
+    end(game, times=4)
+    assert step(game) == ("uk", "mobilize")
+
+
+def test_G40_UK_06_G40_MOB_08_each_economy_places_at_its_own_complexes() -> None:
+    game = game_at("uk", "purchase", dice=[6] * 40)
+    game.submit("uk", {"type": "purchase", "units": {"infantry": 2}, "treasury": "uk_pacific"})
+    game.submit("uk", {"type": "purchase", "units": {"tank": 1}, "treasury": "uk_europe"})
+    _to_mobilize(game)
+    assert game.state["mobilizing"] == "uk_europe" and game.state["bought"] == {"tank": 1}
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("uk", {"type": "place", "units": {"tank": 1}, "at": "India"})
+    assert err.value.rule_id == "G40-MOB-04"
+    game.submit("uk", {"type": "place", "units": {"tank": 1}, "at": "United Kingdom"})
+    with pytest.raises(IllegalOrder) as err:
+        end(game)
+    assert err.value.rule_id == "G40-SEQ-03"
+    game.submit("uk", {"type": "mobilize_economy", "treasury": "uk_pacific"})
+    assert game.state["bought"] == {"infantry": 2}
+    with pytest.raises(IllegalOrder):
+        game.submit("uk", {"type": "place", "units": {"infantry": 1}, "at": "United Kingdom"})
+    game.submit("uk", {"type": "place", "units": {"infantry": 2}, "at": "India"})
+    end(game)
+    assert step(game) == ("italy", "purchase")
+
+
+def test_G40_MOB_10_G40_PUR_05_G40_MOB_03_units_that_cannot_be_placed_are_refunded_to_their_economy(
+) -> None:
+    position = start_position()
+    position["installations"]["India"]["major_complex"] = 8  # G40-MOB-03: places 10 - 8
+    game = game_at("uk", "purchase", dice=[6] * 40, edit=position)
+    game.submit("uk", {"type": "purchase", "units": {"infantry": 3}, "treasury": "uk_pacific"})
+    _to_mobilize(game)
+    assert game.state["mobilizing"] == "uk_pacific"
+    game.submit("uk", {"type": "place", "units": {"infantry": 2}, "at": "India"})
+    assert RS.legal_options(game.state, "uk")["mobilize"]["capacity"]["India"] == 0
+    end(game)
+    refund = events(game, "aa.g40_refunded")
+    assert refund == [{"power": "uk", "treasury": "uk_pacific", "units": {"infantry": 1},
+                       "ipcs": 3}]
+    assert game.state["ipcs"]["uk_pacific"] == 17 - 9 + 3 + events(
+        game, "aa.g40_income_collected")[1]["total"]
+
+
+def test_G40_TECH_03_G40_TECH_04_G40_TECH_07_uk_research_paid_by_both_economies_dice_discarded() -> None:
+    position = start_position()
+    position["ipcs"].update({"uk_europe": 3, "uk_pacific": 17})
+    game = game_at("uk", "research", dice=[2, 3], edit=position, research=True)
+    game.submit("uk", {"type": "research", "tokens": 2})
+    assert game.state["ipcs"]["uk_europe"] == 0 and game.state["ipcs"]["uk_pacific"] == 10
+    assert game.state["research"]["uk"]["tokens"] == 0
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("uk", {"type": "research", "tokens": 1})
+    assert err.value.rule_id == "G40-TECH-04"
+
+
+def test_G40_TECH_05_a_six_gives_a_chart_choice_then_an_advance() -> None:
+    game = game_at("germany", "research", dice=[6, 5], research=True)
+    game.submit("germany", {"type": "research", "tokens": 1})
+    assert game.owed()[0]["kind"] == "research_chart"
+    game.submit("germany", {"type": "research_chart", "chart": 1})
+    assert game.state["research"]["germany"]["advances"] == [
+        global1940().research_rules().charts[1][4]]
+    assert game.state["ipcs"]["germany"] == 25

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine.i18n import N_
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
+from pbem.games.aa.global1940 import checks, queries, restrictions, turn, turn_hooks
 from pbem.games.aa.global1940 import interim_combat as combat_hooks  # the one line to swap
-from pbem.games.aa.global1940 import queries, turn
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 
@@ -33,9 +33,10 @@ OPTIONS = (
 #: family modules replaced by Global 1940's (treasuries, income per economy, refunds)
 _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.economy": "pbem.games.aa.global1940.collect",
-             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.unplaced"}
+             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.mobilize_pools"}
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
-           "pbem.games.aa.anniversary.research_phase", "pbem.games.aa.global1940.declarations",
+           "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
+           "pbem.games.aa.global1940.turn_hooks", "pbem.games.aa.global1940.neutral_moves",
            *combat_hooks.MODULES)
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
@@ -69,6 +70,7 @@ def position_keys(data: G40Data) -> dict[str, dict[str, Any]]:
         "victory_track": _COUNTS,
         "research": {"type": "object", "description": "power -> {tokens, advances}"},
         "pools": {"type": "object", "description": "this turn's purchases per treasury"},
+        "mobilizing": {"type": ["string", "null"], "description": "the treasury mobilizing"},
     }
 
 
@@ -96,6 +98,7 @@ def extra_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
                          "advances": sorted(r.get("advances", []))}
                      for p, r in sorted(position.get("research", {}).items())},
         "pools": dict(position.get("pools", {})),
+        "mobilizing": position.get("mobilizing"),
     }
 
 
@@ -122,8 +125,12 @@ COMPLEX_KINDS = ("major_complex", "minor_complex")
 def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
     """The territories with an industrial complex now (G40-FAC: kept in ``installations``)."""
     sites = state.get("installations", {})
-    return tuple(rs.map.sorted_spaces(t for t, kinds in sites.items()
-                                      if any(k in kinds for k in COMPLEX_KINDS)))
+    found = [t for t, kinds in sites.items() if any(k in kinds for k in COMPLEX_KINDS)]
+    economy = state.get("mobilizing")
+    if state.get("phase") == "mobilize" and economy and economy != state["power"]:
+        data = _data(rs)  # G40-UK-06: the UK economy mobilizing places at its own complexes
+        found = [t for t in found if queries.treasury_for(data, state["power"], t) == economy]
+    return tuple(rs.map.sorted_spaces(found))
 
 
 def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
@@ -153,9 +160,16 @@ EDITION = Edition(
     load=load,
     position_keys=position_keys(global1940()),
     extra_state=extra_state,
+    unit_keys={"neutral_army": {"type": "boolean", "description": "a neutral's army (G40-NEUT-09)"}},
     turn_steps=turn_steps,
     automatic_phases=("collect_income",),
     complexes=complex_sites,
     capacity=capacity,
+    seize_treasury=turn_hooks.seize_treasury,
+    check_order=checks.check_order,
+    move_allowance=turn_hooks.move_allowance,
+    neutrals_enterable=True,
+    may_share=lambda rs, state, a, b, space: restrictions.may_share(_data(rs), state, a, b,
+                                                                   space),
     rule_ids={**combat_hooks.RULE_IDS, **RULE_IDS},
 )

@@ -125,6 +125,7 @@ def _evolve_purchased(rs: AARuleset, state: State, event: dict[str, Any]) -> Non
             bought[utype] = bought.get(utype, 0) + n
     state["bought"] = {u: bought[u] for u in rs.data.unit_order if bought.get(u)}
     state["ipcs"][p["treasury"]] = p["ipcs"]
+    state.pop("mobilizing", None)
 
 
 def _evolve_repaired(rs: AARuleset, state: State, event: dict[str, Any]) -> None:

@@ -1,0 +1,67 @@
+"""Global 1940's refusals before the family's (``Edition.check_order``).
+
+Moves: impassable spaces (G40-MAP-08), the political limits on entering spaces (G40-POL-13,
+-14, -26, -28, G40-NEUT-14, ``restrictions.check_entry``), allied sharing (G40-POL-27,
+``restrictions.may_share``) and where non-belligerents' ships may end (G40-POL-11, -17, -18,
+``restrictions.check_naval_end``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine import IllegalOrder
+from pbem.games.aa.global1940 import neutral_moves, restrictions
+from pbem.games.aa.global1940.data import G40Data
+from pbem.games.aa.global1940.queries import units_in
+from pbem.games.aa.state import State
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+
+def named_units(state: State, ids: Any) -> list[dict[str, Any]]:
+    """The units of the board an order names by id (nothing when ``ids`` is not a list)."""
+    if not isinstance(ids, list):
+        return []
+    wanted = {i for i in ids if isinstance(i, int)}
+    return [u for units in state["units"].values() for u in units if u["id"] in wanted]
+
+
+def check_route(data: G40Data, state: State, power: str, route: list[str],
+                units: list[dict[str, Any]]) -> None:
+    """Every space the move enters, then where its ships end."""
+    combat = state["phase"] == "combat_move"
+    neutral_moves.check_route(data, state, power, route, units)
+    for space in route[1:]:
+        if data.space(space).impassable:
+            raise IllegalOrder("G40-MAP-08", "{space} is impassable: no unit may enter or pass "
+                               "through it.", {"space": space})
+        restrictions.check_entry(data, state, power, space, combat)
+    end = route[-1]
+    if not data.spaces[end].is_sea:
+        sharers = {u["owner"] for u in units_in(state, end)} | {state["owners"].get(end)}
+        for other in sorted(o for o in sharers if o and data.side_of(o) == data.side_of(power)):
+            if not restrictions.may_share(data, state, power, other, end):
+                raise IllegalOrder("G40-POL-27", "{power} and {other} may share {space} only "
+                                   "when both are at war.", {"power": power, "other": other,
+                                                             "space": end})
+        return
+    for unit in units:
+        if data.unit(unit["type"]).domain == "sea":
+            restrictions.check_naval_end(data, state, power, end, unit["type"])
+
+
+def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -> None:
+    data = rs.data
+    assert isinstance(data, G40Data)
+    route = order.get("route")
+    if order.get("type") != "move" or not isinstance(route, list) or len(route) < 2:
+        return
+    units = named_units(state, order.get("units"))
+    if state["phase"] == "combat_move" and any(
+            data.units[u["type"]].has("noncombat_move_only") for u in units):
+        raise IllegalOrder("G40-NCM-06", "An AA gun moves only in Noncombat Move.")
+    if not all(isinstance(s, str) and s in data.spaces for s in route):
+        return  # the family names the unknown space
+    check_route(data, state, seat, route, units)
