@@ -1,7 +1,7 @@
 """End to end in headless Chromium: Axis & Allies Global 1940, one full round by clicking (Germany,
 the Soviet Union, Japan, the United States, China, the United Kingdom, Italy, ANZAC, France), on a
 desktop screen and on a 375×812 phone without sideways scrolling: purchases (the United Kingdom
-paying from its Europe economy), Germany's declaration of war on the Soviet Union and its attack
+buying and placing for each of its two economies), Germany's declaration of war on the Soviet Union and its attack
 on Eastern Poland moved on the map, Japan's attack on Hunan (China), the battles with their casualties,
 placements, income per treasury; the next round starts with Germany.
 
@@ -79,6 +79,26 @@ def turn(screen: Screen, power: str, units: dict[str, int], where: str | None, *
     end_phase(screen)  # mobilize; collect income is played by itself
 
 
+def uk_turn(screen: Screen, shot: Path) -> None:
+    """The United Kingdom buys for each economy, then places each economy's purchases at its own
+    complexes: the Europe infantry in the United Kingdom, the Pacific one in India (G40-UK-04/06)."""
+    page = screen.page
+    assert "Round 1: United Kingdom, purchase units" in heading(screen), heading(screen)
+    page.select_option("#purchase-treasury", "uk_europe")
+    page.locator("#orders").screenshot(path=str(shot))
+    buy(screen, {"infantry": 1})
+    page.select_option("#purchase-treasury", "uk_pacific")
+    buy(screen, {"infantry": 1})
+    text = log(screen)
+    assert "United Kingdom (Europe) buys 1 infantry" in text and "United Kingdom (Pacific) buys 1 infantry" in text
+    until_phase(screen, "mobilize new units")
+    place(screen, "infantry", 1, "United Kingdom")
+    screen.order(".aa-economy button")
+    assert "United Kingdom (Pacific) now places 1 infantry" in log(screen), log(screen)[-800:]
+    place(screen, "infantry", 1, "India")
+    end_phase(screen)
+
+
 def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, artifacts: Path) -> None:
     allies, axis, game_url = start_game(browser, base, viewport, tag, f"Global 1940 {tag}", "global1940", OPTIONS,
                                         ALLIES, AXIS)
@@ -104,10 +124,7 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
     assert "Round 1: China" in heading(allies), heading(allies)
     until_phase(allies, "mobilize new units")
     end_phase(allies)
-    turn(allies, "United Kingdom", {"infantry": 1}, "United Kingdom", treasury="uk_europe",
-         shots=artifacts / f"g40-uk-purchase-{tag}.png")
-    assert "United Kingdom (Europe) buys 1 infantry" in allies.page.locator("body").inner_text() or \
-        "United Kingdom (Europe) buys 1 infantry" in log(allies)
+    uk_turn(allies, artifacts / f"g40-uk-purchase-{tag}.png")
     axis.goto(game_url)
     turn(axis, "Italy", {"infantry": 1}, "Northern Italy")
     allies.goto(game_url)

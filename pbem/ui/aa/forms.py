@@ -92,6 +92,8 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
         return order
     if kind == "repair_installations":  # G40-REP-01: damage removed per installation
         return defence_form.repair_order(form)
+    if kind == "mobilize_economy":  # G40-SEQ-03: the next UK economy's purchases are placed
+        return {"type": "mobilize_economy", "treasury": form.get("treasury", "")}
     if kind == "defend":  # G40-CM-20: the defender's scrambles, kamikaze attacks, interceptors
         return defence_form.order(form)
     if kind == "declare_war":  # G40-POL-01: a declaration of war at the start of combat move

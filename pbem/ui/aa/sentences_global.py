@@ -1,7 +1,8 @@
 """Sentences of the events Global 1940 adds (``pbem/games/aa/global1940/*``, docs/global1940.md):
 declarations of war, neutrals attacked and joined, the Mongolian pact, scrambles and kamikaze
 attacks, raids on complexes and bases, installations captured and repaired, a capital's treasury
-seized, income per treasury (the UK's two economies, convoy disruption) and the victory track.
+seized, income per treasury (the UK's two economies, convoy disruption) and the victory track;
+the turn's bookkeeping told too (attacks recorded, base movement bonuses, research dice).
 ``fn(story, payload, event) -> sentence``; the payloads carry the outcome, nothing here decides a
 rule. Installations are named by kind (``major_complex``...) in the reader's language.
 """
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.ui.aa.describe import count_text, space_name, spaces_text
 from pbem.ui.aa.sentences_defence import SENTENCES as COMBAT
-from pbem.ui.aa.sentences_defence import installation, power_of
+from pbem.ui.aa.sentences_defence import installation, power_of, powers_of
 from pbem.ui.aa.sentences_editions import income
 from pbem.ui.aa.vocabulary import TEAMS, TREASURIES
 from pbem.ui.i18n import N_
@@ -101,9 +102,8 @@ def installations_captured(s: AAStory, p: dict[str, Any], event: dict[str, Any])
     _ = s._
     sites = p.get("installations") or {}
     power, place = power_of(s, p.get("power")), space_name(_, p.get("territory"))
-    if not sites:
-        return _("%(power)s takes %(place)s; no installation there survives the capture", power=power,
-                 place=place)
+    if not sites:  # nothing there, or a Japanese complex gone with China's retaking (G40-CHINA-10)
+        return _("%(power)s finds no installation to use in %(place)s", power=power, place=place)
     listed = ", ".join(_("%(kind)s (%(num)s damage)", kind=installation(s, k), num=d) if d else installation(s, k)
                        for k, d in sorted(sites.items()))
     return _("%(power)s captures in %(place)s: %(list)s; idle until its next turn", power=power, place=place,
@@ -120,6 +120,59 @@ def installations_repaired(s: AAStory, p: dict[str, Any], event: dict[str, Any])
     return _("%(treasury)s repairs damage markers (%(repairs)s) for %(cost)s IPCs",
              treasury=treasury_name(s, p.get("treasury") or p.get("power") or event.get("seat")),
              repairs=parts or _("nothing"), cost=p.get("cost", 0))
+
+
+# -- turn bookkeeping: attacks, bonuses, pools, research ---------------------------------------
+
+
+def attacks(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.g40_attacks``: the hostile territories entered this combat move and whom they belong to."""
+    _ = s._
+    parts = [space_name(_, t) + (f" ({powers_of(s, owners)})" if owners else f" ({_('neutral')})")
+             for t, owners in sorted((p.get("territories") or {}).items())]
+    return _("%(power)s attacks: %(list)s", power=power_of(s, p.get("power")), list=", ".join(parts))
+
+
+def move_bonuses(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.g40_move_bonuses``: units starting at an operational air or naval base move farther."""
+    by_bonus: dict[int, list[int]] = {}
+    for uid, bonus in p.get("units") or []:
+        by_bonus.setdefault(int(bonus), []).append(uid)
+    return s._("Bases give %(power)s extra movement this turn: %(list)s", power=power_of(s, p.get("power")),
+               list="; ".join(s._("%(units)s +%(n)s", units=s.units(ids), n=n) for n, ids in sorted(by_bonus.items())))
+
+
+def installations_woken(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    return s._("The installations %(power)s captured are in use from this turn", power=power_of(s, p.get("power")))
+
+
+def pool_opened(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.g40_pool_opened``: the units one treasury bought are now placed (the UK: per economy)."""
+    return s._("%(treasury)s now places %(units)s", treasury=treasury_name(s, p.get("treasury") or p.get("power")),
+               units=count_text(s._, dict(p.get("units") or {})))
+
+
+def research_rolled(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.g40_research_rolled``: research dice bought and rolled at once (none kept, G40-TECH-03)."""
+    _ = s._
+    power, bought = power_of(s, p.get("power")), int(p.get("bought", 0) or 0)
+    faces = " ".join(str(f) for f in p.get("faces") or [])
+    text = _.ngettext("%(power)s buys %(num)d research die for %(cost)s IPCs and rolls %(faces)s",
+                      "%(power)s buys %(num)d research dice for %(cost)s IPCs and rolls %(faces)s", bought,
+                      power=power, cost=p.get("cost", 0), faces=faces)
+    return text + ": " + (_("a breakthrough!") if p.get("success") else _("no breakthrough"))
+
+
+# -- neutrals taken and held -----------------------------------------------------------------
+
+
+def neutral_taken(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    return s._("%(place)s is neutral no more: %(power)s holds it", place=space_name(s._, p.get("territory")),
+               power=power_of(s, p.get("power")))
+
+
+def neutral_held(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    return s._("%(place)s holds out and stays neutral", place=space_name(s._, p.get("territory")))
 
 
 # -- treasuries, income, victory ------------------------------------------------------------
@@ -146,10 +199,6 @@ def track(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
                "%(allies)s", axis=held.get("axis", 0), allies=held.get("allies", 0))
 
 
-def treasury_seized(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    """``economy.capital_capture``: the conqueror takes the victim treasury's unspent IPCs."""
-    return s._("%(to)s seizes %(ipcs)s IPCs from the treasury of %(from)s", ipcs=p.get("ipcs", 0),
-               **{"to": treasury_name(s, p.get("to")), "from": treasury_name(s, p.get("from"))})
 
 
 def victory_track(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
@@ -164,27 +213,15 @@ def victory_track(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     return s._("%(winner)s wins the game", winner=s.team_text(winner))
 
 
-def convoy_dice(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    """The dice enemy warships roll in convoy zones next to a treasury's land (``convoy.dice``)."""
-    zones = p.get("zones") or p.get("dice") or {}
-    return s._("Convoy disruption against %(treasury)s: %(list)s",
-               treasury=treasury_name(s, p.get("treasury")), list=", ".join(
-                   s._.ngettext("%(num)d die in %(zone)s", "%(num)d dice in %(zone)s", int(n),
-                                zone=space_name(s._, z)) for z, n in sorted(zones.items())) or s._("nothing"))
-
 
 
 SENTENCES = COMBAT | {
     "aa.g40_war_declared": war_declared, "aa.g40_repaired": installations_repaired,
     "aa.g40_income_collected": income, "aa.g40_game_won": victory_track,
     "aa.g40_purchased": purchased, "aa.g40_refunded": refunded, "aa.g40_victory_track": track,
-}
-#: Sentences for the payloads of pure modules whose events no ruleset emits yet (docs/global1940.md:
-#: ``neutrals.attack``/``enter_friendly``/``mongolia_pact``, ``bases.capture``,
-#: ``economy.capital_capture``, ``convoy.dice``): the edition emits them under these names, and
-#: moving an entry into ``SENTENCES`` tells its event (``tests/web/test_story_global1940.py`` reads them).
-AWAITING = {
-    "aa.g40_neutral_attacked": neutral_attacked, "aa.g40_neutral_joined": neutral_joined,
-    "aa.g40_mongolia_joined": mongolia_joined, "aa.g40_installations_captured": installations_captured,
-    "aa.g40_treasury_seized": treasury_seized, "aa.g40_convoy_dice": convoy_dice,
+    "aa.g40_attacks": attacks, "aa.g40_move_bonuses": move_bonuses, "aa.g40_installations_woken": installations_woken,
+    "aa.g40_pool_opened": pool_opened, "aa.g40_research_rolled": research_rolled,
+    "aa.g40_neutral_attacked": neutral_attacked, "aa.g40_neutral_entered": neutral_joined,
+    "aa.g40_neutral_taken": neutral_taken, "aa.g40_neutral_held": neutral_held,
+    "aa.g40_mongolia_pact": mongolia_joined, "aa.g40_captured": installations_captured,
 }

@@ -50,7 +50,11 @@ STEPS = {"surprise strike": N_("surprise strike"), "attacker fire": N_("attacker
          "strategic bombing raid": N_("strategic bombing raid"), "rocket attack": N_("rocket attack"),
          "antiaircraft fire": N_("antiaircraft fire"), "shore bombardment": N_("shore bombardment"),
          "research": N_("research"), "development": N_("development"), "war_bonds": N_("War Bonds"),
-         "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports")}
+         "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports"),
+         # Global 1940's dice outside battles
+         "convoy": N_("convoy disruption"), "air battle": N_("air battle"),
+         "installation antiaircraft fire": N_("installation antiaircraft fire"), "bombing raid": N_("bombing raid"),
+         "kamikaze attack": N_("kamikaze attack")}
 POWERS = {"germany": N_("Germany"), "ussr": N_("Soviet Union"), "japan": N_("Japan"), "uk": N_("United Kingdom"),
           "usa": N_("United States"), "italy": N_("Italy"), "china": N_("China"), "anzac": N_("ANZAC"),
           "france": N_("France")}
