@@ -88,7 +88,9 @@ def uk_turn(screen: Screen, shot: Path) -> None:
     page.locator("#orders").screenshot(path=str(shot))
     buy(screen, {"infantry": 1})
     page.select_option("#purchase-treasury", "uk_pacific")
-    buy(screen, {"infantry": 1})
+    page.fill("#buy-infantry", "1")
+    assert page.locator("#purchase-left").inner_text() == "14"  # the Pacific economy's 17 IPCs less 3
+    screen.order("#purchase-form button[type=submit]")
     text = log(screen)
     assert "United Kingdom (Europe) buys 1 infantry" in text and "United Kingdom (Pacific) buys 1 infantry" in text
     until_phase(screen, "mobilize new units")

@@ -340,7 +340,8 @@
       let total = 0;
       buy.querySelectorAll("input[data-cost]").forEach((i) => { total += (+i.value || 0) * +i.dataset.cost; });
       document.getElementById("purchase-total").textContent = total;
-      const left = +buy.dataset.available - total;
+      const pay = document.getElementById("purchase-treasury"); // Global 1940: the UK's economy chosen
+      const left = (pay ? +pay.selectedOptions[0].dataset.ipcs : +buy.dataset.available) - total;
       const out = document.getElementById("purchase-left"); out.textContent = left;
       out.classList.toggle("aa-error", left < 0);
     };
