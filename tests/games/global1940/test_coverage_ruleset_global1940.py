@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from pbem.engine import Game, IllegalOrder
+from pbem.games.aa.invariants import violations
 from pbem.games.aa.routes import movement_left
 from tests.games.global1940.facade import RS, end, events, game_at, start_position
 
@@ -87,7 +88,7 @@ def test_G40_REP_02_G40_REP_06_repairs_at_once_by_the_economy_of_the_territory()
     assert RS.edition.capacity(RS, game.state, "uk", "United Kingdom") == 9  # G40-MOB-03
 
 
-def test_G40_MOB_02_G40_MOB_05_own_complexes_only_ships_next_to_them() -> None:
+def test_G40_MOB_02_G40_MOB_04_G40_MOB_05_own_complexes_only_ships_next_to_them() -> None:
     game = game_at("germany", "purchase", dice=[6] * 40)
     game.submit("germany", {"type": "purchase", "units": {"destroyer": 1, "infantry": 1}})
     end(game, times=4)
@@ -170,7 +171,7 @@ def test_G40_CM_05_a_unit_moves_up_to_its_movement() -> None:
     assert refused(game, "germany", move) == "G40-CM-05"
 
 
-def test_G40_NCM_11_ships_move_only_through_friendly_zones_in_noncombat_move() -> None:
+def test_G40_NCM_11_G40_NCM_03_ships_move_only_through_friendly_zones_in_noncombat_move() -> None:
     game = game_at("germany", "noncombat_move")
     move = {"type": "move", "units": [first(game, "SZ 113", "cruiser", "germany")],
             "route": ["SZ 113", "SZ 112", "SZ 111"]}
@@ -182,3 +183,142 @@ def test_G40_CM_01_no_unit_moves_once_combat_began() -> None:
     move = {"type": "move", "units": [first(game, "Holland Belgium", "infantry", "germany")],
             "route": ["Holland Belgium", "Western Germany"]}
     assert refused(game, "germany", move) == "G40-CM-01"
+
+
+def test_G40_CONV_03_G40_CONV_05_G40_CONV_06_G40_CONV_07_convoy_dice_and_caps() -> None:
+    position = start_position()
+    position["units"]["SZ 119"] = [{"type": "submarine", "owner": "germany", "count": 2}]
+    position["units"]["SZ 109"] = position["units"].get("SZ 109", []) + [
+        {"type": "destroyer", "owner": "germany", "count": 1},
+        {"type": "carrier", "owner": "germany", "count": 1},
+        {"type": "fighter", "owner": "germany", "count": 1, "aboard_entry": 3}]
+    # SZ 109: destroyer 1 + carrier 0 + fighter aboard 2 dice; SZ 119: two submarines 2 each
+    game = game_at("uk", "mobilize", edit=position, dice=[3, 3, 3] + [1, 1, 6, 6] + [6] * 40)
+    end(game)
+    uk = events(game, "aa.g40_income_collected")[0]
+    assert uk["treasury"] == "uk_europe"
+    assert {z: len(f) for z, f in uk["convoy_dice"].items()} == {"SZ 109": 3, "SZ 119": 4}
+    # SZ 109: 9 capped at the 8 of United Kingdom and Scotland next to it (G40-CONV-05);
+    # SZ 119's 2 would come from Scotland, already spent (G40-CONV-06): 8 in all, not 10
+    assert uk["convoy"] == 8
+    assert uk["total"] == max(0, uk["production"] + sum(o["bonus"] for o in uk["objectives"]) - 8)
+
+
+def test_G40_MOB_01_units_are_placed_only_in_mobilize() -> None:
+    game = game_at("italy", "purchase")
+    game.submit("italy", {"type": "purchase", "units": {"infantry": 1}})
+    assert refused(game, "italy", {"type": "place", "units": {"infantry": 1},
+                                   "at": "Northern Italy"}) == "G40-MOB-01"
+
+
+def test_G40_TECH_11_G40_REP_04_increased_factory_production() -> None:
+    position = start_position()
+    position["research"] = {"germany": {"tokens": 0,
+                                        "advances": ["increased_factory_production"]}}
+    position["installations"]["Germany"]["major_complex"] = 4
+    game = game_at("germany", "purchase", edit=position)
+    assert RS.edition.capacity is not None
+    assert RS.edition.capacity(RS, game.state, "germany", "Germany") == 12 - 4
+    game.submit("germany", {"type": "repair",
+                            "installations": {"Germany": {"major_complex": 4}}})
+    assert game.state["ipcs"]["germany"] == 30 - 2  # two damage points per IPC
+
+
+def test_G40_TECH_16_G40_TECH_06_improved_shipyards_prices_at_once() -> None:
+    position = start_position()
+    position["research"] = {"japan": {"tokens": 0, "advances": ["improved_shipyards"]}}
+    game = game_at("japan", "purchase", edit=position)
+    costs = RS.legal_options(game.state, "japan")["purchase"]["costs"]
+    assert (costs["battleship"], costs["carrier"], costs["cruiser"], costs["destroyer"],
+            costs["transport"], costs["submarine"]) == (17, 13, 9, 7, 6, 5)
+    game.submit("japan", {"type": "purchase", "units": {"battleship": 1}})
+    assert game.state["ipcs"]["japan"] == 26 - 17
+
+
+def test_G40_MAP_02_G40_MAP_03_the_joined_board_adjacencies() -> None:
+    joins = [("11", "64"), ("28", "64"), ("51", "64"), ("51", "65"), ("51", "66"), ("52", "66")]
+    assert all(RS.map.adjacent(f"SZ {a}", f"SZ {b}") for a, b in joins)
+    assert not RS.map.adjacent("United Kingdom", "SZ 111")  # a point is no border
+
+
+def test_G40_POL_25_G40_MAP_05_G40_CMB_01_ships_of_powers_not_at_war_share_a_zone() -> None:
+    game = game_at("germany", "combat_move")
+    cruiser = first(game, "SZ 114", "cruiser", "germany")
+    # the Soviet cruiser does not make SZ 115 hostile: no attack there (a move into a
+    # friendly zone ends no combat move)
+    assert refused(game, "germany", {"type": "move", "units": [cruiser],
+                                     "route": ["SZ 114", "SZ 115"]}) == "G40-CM-03"
+    end(game, times=2)
+    assert game.state["phase"] == "noncombat_move"
+    game.submit("germany", {"type": "move", "units": [cruiser], "route": ["SZ 114", "SZ 115"]})
+    owners = {u["owner"] for u in game.state["units"]["SZ 115"]}
+    assert owners == {"germany", "ussr"} and not game.state["battles"]
+
+
+def test_G40_GEN_02_G40_GEN_04_nine_seats_each_with_its_own_ipcs() -> None:
+    seats = RS.seats({})
+    assert len(seats) == 9 and len({s["id"] for s in seats}) == 9
+    game = RS.new_game({}, seed="seats")
+    assert set(game.state["ipcs"]) == {s["id"] for s in seats if s["id"] != "uk"} | {
+        "uk_europe", "uk_pacific"}
+    # no order moves IPCs between powers; a treasury never goes below zero
+    assert not {"transfer", "give_ipcs", "lend"} & set(RS.orders)
+    broken = {**game.state, "ipcs": {**game.state["ipcs"], "italy": -1}}
+    assert any("italy" in problem for problem in violations(RS, broken))
+
+
+def test_G40_UK_05_uk_units_move_as_one_power_whichever_economy_bought_them() -> None:
+    game = game_at("uk", "noncombat_move")
+    europe = first(game, "Quebec", "infantry", "uk")
+    pacific = first(game, "Burma", "infantry", "uk")
+    game.submit("uk", {"type": "move", "units": [europe], "route": ["Quebec", "Ontario"]})
+    game.submit("uk", {"type": "move", "units": [pacific], "route": ["Burma", "India"]})
+    assert any(u["id"] == pacific for u in game.state["units"]["India"])
+
+
+def test_G40_CM_04_a_territory_emptied_stays_its_owners() -> None:
+    game = game_at("uk", "noncombat_move")
+    leaving = [u["id"] for u in game.state["units"]["Quebec"] if u["owner"] == "uk"]
+    game.submit("uk", {"type": "move", "units": leaving, "route": ["Quebec", "Ontario"]})
+    assert game.state["units"]["Quebec"] == [] and game.state["owners"]["Quebec"] == "uk"
+
+
+def test_G40_CMB_21_G40_CMB_22_aircraft_alone_never_take_a_territory() -> None:
+    position = start_position()
+    position["units"]["France"] = []
+    game = game_at("germany", "combat_move", edit=position, dice=[6] * 40)
+    fighter = first(game, "Western Germany", "fighter", "germany")
+    game.submit("germany", {"type": "move", "units": [fighter],
+                            "route": ["Western Germany", "France"],
+                            "landing": {str(fighter): "Western Germany"}})
+    assert refused(game, "germany", {"type": "end_phase"}) == "G40-CM-03"  # alone: no attack
+    tank = first(game, "Holland Belgium", "tank", "germany")
+    game.submit("germany", {"type": "move", "units": [tank],
+                            "route": ["Holland Belgium", "France"]})
+    end(game)
+    while game.state["phase"] == "combat":
+        end(game)
+    assert game.state["owners"]["France"] == "germany"  # taken by the tank (G40-CMB-22)
+
+
+def test_G40_NCM_01_G40_NCM_02_after_combat_only_aircraft_move_on_their_movement_left() -> None:
+    position = start_position()
+    position["units"]["France"] = []
+    game = game_at("germany", "purchase", edit=position, dice=[6] * 40)
+    end(game)  # Combat Move begins: the fighter at the air base moves 5 (G40-CM-18)
+    fighter = first(game, "Western Germany", "fighter", "germany")
+    tank = first(game, "Holland Belgium", "tank", "germany")
+    game.submit("germany", {"type": "move", "units": [tank],
+                            "route": ["Holland Belgium", "France"]})
+    game.submit("germany", {"type": "move", "units": [fighter],
+                            "route": ["Western Germany", "France"],
+                            "landing": {str(fighter): "Western Germany"}})
+    end(game)
+    while game.state["phase"] == "combat":
+        end(game)
+    unit = next(u for u in game.state["units"]["France"] if u["id"] == fighter)
+    assert movement_left(RS, unit, game.state) == 4
+    assert refused(game, "germany", {"type": "move", "units": [tank],
+                                     "route": ["France", "Holland Belgium"]}) == "G40-NCM-01"
+    game.submit("germany", {"type": "move", "units": [fighter],
+                            "route": ["France", "Western Germany"]})

@@ -98,7 +98,7 @@ def test_G40_NO_JPN_03_five_per_allied_city_taken() -> None:
         "G40-NO-JPN-03"] == 10
 
 
-def test_G40_NO_USA_01_to_04_the_us_at_war_holds_its_lands() -> None:
+def test_G40_NO_USA_01_G40_NO_USA_02_G40_NO_USA_03_G40_NO_USA_04_the_us_at_war_holds_its_lands() -> None:
     assert paid("usa")["G40-NO-USA-01"] == 0  # not at war (G40-NO-USA-*: at war only)
     at_war = paid("usa", wars=(("japan", "usa"),))
     assert (at_war["G40-NO-USA-01"], at_war["G40-NO-USA-02"], at_war["G40-NO-USA-03"],

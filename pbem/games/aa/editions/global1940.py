@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine.i18n import N_
+from pbem.games.aa.anniversary import research
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
 from pbem.games.aa.global1940 import checks, queries, restrictions, turn, turn_hooks
@@ -134,13 +135,21 @@ def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
 
 
 def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
-    """G40-MOB-03: 10 at a major complex, 3 at a minor one, minus its damage, never below 0."""
+    """G40-MOB-03: 10 at a major complex, 3 at a minor one (12 and 4 with Increased Factory
+    Production), minus its damage, never below 0."""
     data = _data(rs)
     kinds = state.get("installations", {}).get(territory, {})
     kind = next((k for k in COMPLEX_KINDS if k in kinds), None)
     if kind is None:
         return 0
-    return max(0, data.unit(kind).production - int(kinds[kind]))
+    unit = data.unit(kind)
+    ifp = "increased_factory_production" in research.advances(state, power)  # G40-TECH-11
+    return max(0, (unit.production_with_ifp if ifp else unit.production) - int(kinds[kind]))
+
+
+def unit_cost(rs: AARuleset, state: State, power: str, utype: str) -> int:
+    """G40-TECH-16: Improved Shipyards prices, from the moment the advance is gained."""
+    return research.unit_cost(_data(rs), research.advances(state, power), utype)
 
 
 EDITION = Edition(
@@ -165,6 +174,7 @@ EDITION = Edition(
     automatic_phases=("collect_income",),
     complexes=complex_sites,
     capacity=capacity,
+    unit_cost=unit_cost,
     seize_treasury=turn_hooks.seize_treasury,
     check_order=checks.check_order,
     move_allowance=turn_hooks.move_allowance,

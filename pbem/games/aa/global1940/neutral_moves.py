@@ -41,10 +41,12 @@ def check_route(data: G40Data, state: State, power: str, route: list[str],
     kept = state.get("neutrals", {})
     if any(u.get("neutral_army") for u in units):
         raise IllegalOrder("G40-NEUT-09", "A neutral army never moves.")
+    flying = all(data.unit(u["type"]).domain == "air" for u in units) and bool(units)
     for space in route[1:-1]:
-        if space in kept:
-            raise IllegalOrder("G40-NEUT-05", "No unit may pass through or over the neutral "
-                               "territory {space}.", {"space": space})
+        if space in kept:  # aircraft never fly over it; other units must stop there
+            raise IllegalOrder("G40-NEUT-05" if flying else "G40-NEUT-13", "No unit may pass "
+                               "through or over the neutral territory {space}.",
+                               {"space": space})
     end = route[-1]
     if end not in kept:
         return
