@@ -8,6 +8,8 @@ The family's battle code asks these questions and never names an edition; each h
   AAE-TECH-01/07/08. Default: each unit type's ``attack``.
 * ``attack_dice(rs, state, power, unit type) -> n``: dice an attacking unit rolls
   (heavy bombers: two, AAE-TECH-12). Default 1.
+* ``attack_best_of(rs, state, power, unit type) -> n``: an attacking unit rolls ``n`` dice and
+  scores at most one hit (heavy bombers keep the best of two, G40-TECH-19). Default 1.
 * ``aa_hit(rs, state, gun) -> n``: an ``anti_aircraft`` unit's hit value (1; 2 with radar,
   AAE-AA-03, AAE-TECH-10). ``None``: the edition has no AA fire.
 * ``first_step(rs, ctx) -> bool | None``: the step of Conduct combat before the battles
@@ -58,6 +60,7 @@ class CombatRules:
 
     attack_values: Callable[[AARuleset, State, str, Sequence[Unit]], dict[int, int]] | None = None
     attack_dice: Callable[[AARuleset, State, str, str], int] | None = None
+    attack_best_of: Callable[[AARuleset, State, str, str], int] | None = None
     aa_hit: Callable[[AARuleset, State, Unit], int] | None = None
     #: ``first_step(rs, ctx)``: run when Conduct combat starts, before the battles open
     #: (strategic bombing raids and rockets, AAE-CMB-01)
@@ -84,6 +87,14 @@ def attack_values(rs: AARuleset, state: State, power: str, units: Sequence[Unit]
 def attack_dice(rs: AARuleset, state: State, power: str) -> dict[str, int] | None:
     """Dice per attacking unit type where not one, or None when the edition changes nothing."""
     hook = rules(rs).attack_dice
+    if hook is None:
+        return None
+    return {t: n for t in rs.data.units if (n := hook(rs, state, power, t)) != 1}
+
+
+def attack_best_of(rs: AARuleset, state: State, power: str) -> dict[str, int] | None:
+    """Dice per attacking unit type of which the best counts, or None when the edition has none."""
+    hook = rules(rs).attack_best_of
     if hook is None:
         return None
     return {t: n for t in rs.data.units if (n := hook(rs, state, power, t)) != 1}

@@ -168,8 +168,8 @@ class Paradrop(TypedDict, total=False):
 
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
-           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | Defend | DeclareWar
-           | MobilizeEconomy | AttackNeutral)
+           | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | DeclareWar
+           | MobilizeEconomy | AttackNeutral | Defend)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -178,8 +178,8 @@ _TYPED: dict[str, type[Any]] = {
     "standing": Standing, "land_stranded": LandStranded, "research": Research,
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
-    "paradrop": Paradrop, "defend": Defend, "declare_war": DeclareWar,
-    "mobilize_economy": MobilizeEconomy, "attack_neutral": AttackNeutral,
+    "paradrop": Paradrop, "declare_war": DeclareWar,
+    "mobilize_economy": MobilizeEconomy, "attack_neutral": AttackNeutral, "defend": Defend,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

@@ -1,5 +1,6 @@
 """Sentences of the combat events editions add: antiaircraft fire, shore bombardment, strategic
-bombing raids and rockets (``pbem/games/aa/combat_opening.py``, ``anniversary/raids.py``)."""
+bombing raids and rockets (``pbem/games/aa/combat_opening.py``, ``anniversary/raids.py``); Global
+1940's raids on installations, scrambles and kamikaze attacks are told in ``sentences_defence.py``."""
 
 from __future__ import annotations
 

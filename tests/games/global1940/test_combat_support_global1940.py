@@ -18,7 +18,7 @@ def _values(*types: str, research: tuple[str, ...] = ()) -> list[int]:
     return [values[u["id"]] for u in units]
 
 
-def test_G40_UNIT_INF_01_artillery_raises_one_infantry_to_two() -> None:
+def test_G40_UNIT_INF_01_G40_UNIT_ART_01_artillery_raises_one_infantry_to_two() -> None:
     assert _values("infantry", "infantry", "artillery") == [2, 1, 2]
 
 
@@ -35,7 +35,7 @@ def test_G40_TECH_08_improved_artillery_supports_two_infantry_first() -> None:
                    research=("improved_artillery",)) == [2, 1, 2, 2]
 
 
-def test_G40_UNIT_TAC_01_a_fighter_or_an_armour_raises_one_tactical_bomber_to_four() -> None:
+def test_G40_UNIT_TAC_01_G40_UNIT_ARM_01_a_fighter_or_an_armour_raises_one_tactical_bomber_to_four() -> None:
     assert _values("tactical_bomber", "fighter") == [4, 3]
     assert _values("tactical_bomber", "tank") == [4, 3]
     assert _values("tactical_bomber", "tactical_bomber", "fighter") == [4, 3, 3]
@@ -54,6 +54,6 @@ def test_G40_TECH_13_improved_mechanized_infantry_pairs_with_an_armour() -> None
                    research=("improved_mechanized_infantry",)) == [1, 3, 4]
 
 
-def test_G40_TECH_14_15_super_submarines_and_jet_fighters() -> None:
+def test_G40_TECH_14_G40_TECH_15_super_submarines_and_jet_fighters() -> None:
     assert _values("submarine", "fighter", research=("super_submarines", "jet_fighters")) == [3, 4]
     assert _values("submarine", "fighter") == [2, 3]

@@ -13,8 +13,7 @@ from pbem.engine.i18n import N_
 from pbem.games.aa.anniversary import research
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
-from pbem.games.aa.global1940 import checks, queries, restrictions, turn, turn_hooks
-from pbem.games.aa.global1940 import interim_combat as combat_hooks  # the one line to swap
+from pbem.games.aa.global1940 import checks, combat_hooks, queries, restrictions, turn, turn_hooks
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 

@@ -129,7 +129,7 @@ def _lost(rs: AARuleset, state: State, units: list[Unit], hits: int) -> list[int
 
 def interceptors(rs: AARuleset, state: State, target: str) -> list[Unit]:
     """The fighters the defenders chose to intercept with over ``target`` (G40-SBR-04)."""
-    chosen = {i for choice in state.get("defence", {}).get("choices", {}).values()
+    chosen = {i for choice in (state.get("defence") or {}).get("choices", {}).values()
               for i in choice.get("intercept", {}).get(target, [])}
     return [u for u in state["units"][target] if u["id"] in chosen]
 
@@ -179,9 +179,11 @@ def resolve(rs: AARuleset, ctx: OrderContext) -> None:
             shot = _lost(rs, state, group, len(raids.installation_aa(state, str(owner), [u["id"] for u in group],
                                                                      aa_faces)))
             survivors = [u for u in group if u["id"] not in shot]
-            faces = [_roll(ctx, target, power, "attacker", "bombing raid",
-                           [{"unit": u["type"], "unit_id": u["id"]}
-                            for _ in range(_damage_dice(data, state, u))]) for u in survivors]
+            counts = [_damage_dice(data, state, u) for u in survivors]
+            rolled = _roll(ctx, target, power, "attacker", "bombing raid",
+                           [{"unit": u["type"], "unit_id": u["id"]} for u, n in zip(survivors, counts, strict=True)
+                            for _ in range(n)])
+            faces = [rolled[sum(counts[:k]):sum(counts[:k + 1])] for k in range(len(counts))]
             outcome = raids.resolve(data, state, target, kind, survivors, faces)
             ctx.emit(RAID, {**outcome, "power": power, "raiders": [u["id"] for u in group], "shot_down": shot,
                             "survivors": [u["id"] for u in survivors]})

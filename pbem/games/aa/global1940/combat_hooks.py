@@ -1,6 +1,7 @@
 """Global 1940's answers to the family's combat hooks (``Edition.combat``, ``combat_rules.py``).
 
 * attack values: combined arms and research (``support.py``, G40-CMB-04, G40-TECH-08/13/14/15);
+  Heavy Bombers keep the best of two dice (G40-TECH-19);
 * AA guns: every gun fires up to 3 dice, no aircraft twice, hits on 1 (Radar 2), the attacker
   choosing the aircraft lost (G40-AA-02, G40-TECH-17); never at a territory held by guns alone
   (G40-AA-04) nor at raiders (G40-AA-03: installations fire, ``bombing.py``); guns are
@@ -14,7 +15,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pbem.games.aa.anniversary.research import advances
@@ -28,6 +29,15 @@ if TYPE_CHECKING:
 
 def attack_values(rs: AARuleset, state: State, power: str, units: Sequence[Unit]) -> dict[int, int]:
     return support.attack_values(data_of(rs), state, power, units)
+
+
+def attack_best_of(rs: AARuleset, state: State, power: str, utype: str) -> int:
+    """G40-TECH-19: with Heavy Bombers an attacking bomber rolls two dice and keeps the best
+    (one hit at most; in normal combat, as in raids; not in the air battle, AMB-45)."""
+    unit = data_of(rs).unit(utype)
+    if unit.has("strategic_bombing") and "heavy_bombers" in advances(state, power):
+        return unit.heavy_bomber_dice
+    return 1
 
 
 def aa_hit(rs: AARuleset, state: State, gun: Unit) -> int:
@@ -46,20 +56,15 @@ def bombardment_blocked(rs: AARuleset, state: State, zone: str) -> bool:
     return zone in state.get("no_bombardment", [])
 
 
-#: the family's (A&A 1941) combat rule IDs and their Global 1940 rules (``Edition.rule_ids``)
-RULE_IDS = {
-    "AA41-AIR-14": "G40-NCM-04", "AA41-AMP-01": "G40-CM-12", "AA41-AMP-02": "G40-CM-12",
-    "AA41-AMP-03": "G40-CM-29", "AA41-AMP-04": "G40-CMB-02", "AA41-AMP-05": "G40-CMB-38",
-    "AA41-AMP-09": "G40-CMB-31", "AA41-AMP-11": "G40-CMB-30", "AA41-AMP-12": "G40-CM-16",
-    "AA41-AMP-13": "G40-NCM-15", "AA41-AMP-14": "G40-CM-27", "AA41-CM-17": "G40-CM-16",
-    "AA41-CMB-01": "G40-CMB-05", "AA41-CMB-02": "G40-CMB-02", "AA41-CMB-08": "G40-CMB-10",
-    "AA41-CMB-11": "G40-CMB-07", "AA41-CMB-15": "G40-CMB-08", "AA41-CMB-18": "G40-CMB-14",
-    "AA41-CMB-22": "G40-CMB-15", "AA41-CMB-23": "G40-CMB-15", "AA41-CMB-33": "G40-CMB-27",
-    "AA41-MNF-06": "G40-CMB-26", "AA41-UNIT-TRN-02": "G40-CM-27", "AA41-UNIT-TRN-07": "G40-NCM-15",
+#: the shared code's Anniversary bombardment IDs as Global 1940 rules (the family's ``AA41-*`` IDs are
+#: mapped with the others in ``rule_ids.py``; this module's own refusals name G40 rules directly)
+RULE_IDS: Mapping[str, str] = {
+    "AAE-BOMB-01": "G40-CMB-29", "AAE-BOMB-02": "G40-CMB-37", "AAE-BOMB-03": "G40-CMB-29",
+    "AAE-BOMB-06": "G40-CMB-29", "AAE-CM-21": "G40-AA-06",
 }
 
-COMBAT = CombatRules(attack_values=attack_values, aa_hit=aa_hit, aa_shots=aa_shots, first_step=defending.start,
-                     aa_without_battle=False, repairs_after_battle=False,
+COMBAT = CombatRules(attack_values=attack_values, attack_best_of=attack_best_of, aa_hit=aa_hit, aa_shots=aa_shots,
+                     first_step=defending.start, aa_without_battle=False, repairs_after_battle=False,
                      bombardment_blocked=bombardment_blocked, standing=defending.STANDING)
 #: the edition's rules modules for combat, to list in ``Edition.modules``
 MODULES = ("pbem.games.aa.global1940.bombing", "pbem.games.aa.global1940.defending")

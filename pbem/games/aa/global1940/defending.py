@@ -83,7 +83,7 @@ def options(rs: AARuleset, state: State) -> dict[str, dict[str, Any]]:
         for base, ids in defence.scramble_sources(data, state, power, zone).items():
             owner = state["owners"][base]
             out.setdefault(owner, {}).setdefault("scramble", {}).setdefault(base, {})[zone] = ids
-    assault_zones = [z for z, d in zones.items() if not d]
+    assault_zones = sorted({d["sea_zone"] for d in state["declared"].get("amphibious", [])})
     for zone in defence.kamikaze_zones(data, state, power, attacked_territories(rs, state), assault_zones):
         ships = [u["id"] for u in state["units"][zone] if u["owner"] == power and data.unit(u["type"]).surface_warship]
         if ships:
@@ -97,7 +97,7 @@ def options(rs: AARuleset, state: State) -> dict[str, dict[str, Any]]:
 
 def standing_choice(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
     """The decision the seat's standing orders make (also the deadline policy's)."""
-    mine = state.get("defence", {}).get("options", {}).get(seat, {})
+    mine = (state.get("defence") or {}).get("options", {}).get(seat, {})
     orders = prefs(state, seat, rs)
     zones = combat_zones(rs, state)
     scramble: dict[str, dict[str, list[int]]] = {}
@@ -157,11 +157,14 @@ def defend_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> Non
     data, mine = bombing.data_of(rs), record["options"][seat]
     raw = order.get("scramble") or {}
     if not isinstance(raw, dict) or not all(isinstance(v, dict) for v in raw.values()):
-        raise InvalidOrder("G40-CM-21", "'scramble' maps air-base territories to {sea zone: [aircraft ids]}.")
+        raise InvalidOrder("G40-CM-21", "'scramble' maps air-base territories to sea zones and their aircraft ids.")
     scramble = {base: _ids(by_zone, "scramble") for base, by_zone in raw.items()}
     for base in scramble:
         if base not in mine.get("scramble", {}):
             raise IllegalOrder("G40-CM-21", "No aircraft of yours may scramble from {space}.", {"space": base})
+    sent = [i for by_zone in scramble.values() for ids in by_zone.values() for i in ids]
+    if len(sent) != len(set(sent)):
+        raise IllegalOrder("G40-CM-22", "An aircraft scrambles once, into one zone.")
     defence.check_scramble(data, state, state["power"], scramble, sorted(combat_zones(rs, state)))
     kamikaze = _ids(order.get("kamikaze") or {}, "kamikaze")
     if kamikaze and "kamikaze" not in mine:
@@ -180,7 +183,7 @@ def defend_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> Non
 def proceed(rs: AARuleset, ctx: OrderContext) -> None:
     """Action 1 (kamikaze), the scrambles, action 2 (raids), then the battles (G40-CMB-02)."""
     state = ctx.state
-    choices = state.get("defence", {}).get("choices", {})
+    choices = (state.get("defence") or {}).get("choices", {})
     targets = [(z, i) for c in choices.values() for z, ids in sorted(c.get("kamikaze", {}).items()) for i in ids]
     if targets:
         context = {"game_round": state["round"], "turn": state["power"], "roller": "japan", "side": "defender",

@@ -19,19 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pbem.games.aa.anniversary.research import advances
+from pbem.games.aa.anniversary.research import advances, attack_value
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.state import State, Unit
-
-
-def base_attack(data: G40Data, owned: frozenset[str], utype: str) -> int:
-    """G40-TECH-14/15: Super Submarines 3, Jet Fighters 4; otherwise the printed attack."""
-    unit = data.unit(utype)
-    if "super_submarines" in owned and unit.attack_with_super_submarines:
-        return unit.attack_with_super_submarines
-    if "jet_fighters" in owned and unit.attack_with_jets:
-        return unit.attack_with_jets
-    return unit.attack
 
 
 def _raise(values: dict[int, int], units: list[Unit], supporters: int) -> tuple[list[Unit], int]:
@@ -47,7 +37,7 @@ def attack_values(data: G40Data, state: State, power: str, attackers: Sequence[U
                   ) -> dict[int, int]:
     """The attack value of every attacking unit, by id (G40-CMB-04)."""
     owned = advances(state, power)
-    values = {u["id"]: base_attack(data, owned, u["type"]) for u in attackers}
+    values = {u["id"]: attack_value(data, owned, u["type"]) for u in attackers}  # G40-TECH-14/15
     ordered = sorted(attackers, key=lambda u: u["id"])
 
     def having(ability: str) -> list[Unit]:
