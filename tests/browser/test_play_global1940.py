@@ -2,7 +2,9 @@
 the Soviet Union, Japan, the United States, China, the United Kingdom, Italy, ANZAC, France), on a
 desktop screen and on a 375×812 phone without sideways scrolling: purchases (the United Kingdom
 buying and placing for each of its two economies), Germany's declaration of war on the Soviet Union and its attack
-on Eastern Poland moved on the map, Japan's attack on Hunan (China), the battles with their casualties,
+on Eastern Poland moved on the map, its submarine's attack on British ships next to the
+United Kingdom's air base, where the UK's fighters scramble by the defence form its standing orders
+pre-set (scramble to defend ships), Japan's attack on Hunan (China), the battles with their casualties,
 placements, income per treasury; the next round starts with Germany.
 
 The game uses low-luck dice; a battle is fought until it is over, whatever the dice.
@@ -43,9 +45,11 @@ def until_phase(screen: Screen, phase: str) -> None:
 
 def turn(screen: Screen, power: str, units: dict[str, int], where: str | None, *, treasury: str | None = None,
          attack: tuple[str, dict[str, int | str], str] | None = None, declare: str | None = None,
-         shots: Path | None = None) -> None:
+         shots: Path | None = None, also: tuple[str, dict[str, int | str], str] | None = None,
+         defender: Screen | None = None) -> None:
     """One power's turn: buy ``units`` (paying from ``treasury``), optionally declare war and attack
-    on the map, fight, then place what was bought at ``where`` (the first place offered if None)."""
+    on the map (``also``: a second attack), let the ``defender`` decide its scrambles, fight, then
+    place what was bought at ``where`` (the first place offered if None)."""
     page = screen.page
     assert f"Round 1: {power}, purchase units" in heading(screen), heading(screen)
     if treasury:
@@ -63,10 +67,12 @@ def turn(screen: Screen, power: str, units: dict[str, int], where: str | None, *
             page.locator("#declare-form").screenshot(path=str(shots.with_name(shots.name.replace("battle", "declare"))))
         screen.order("#declare-form button[type=submit]")
         assert f"{power} declares war on {declare}" in log(screen), log(screen)[-600:]
-    if attack:
-        start, wanted, target = attack
+    for start, wanted, target in [a for a in (attack, also) if a]:
         move(screen, start, wanted, target, "a battle will be fought there")
     end_phase(screen)
+    if defender is not None:
+        defend(defender, page.url.split("#")[0], shots)
+        screen.goto(page.url.split("#")[0])
     if attack:
         assert "conduct combat" in heading(screen)
         fight(screen, shots)
@@ -77,6 +83,27 @@ def turn(screen: Screen, power: str, units: dict[str, int], where: str | None, *
             place(screen, unit, n, at)
             assert f"{power} places" in log(screen), log(screen)[-600:]
     end_phase(screen)  # mobilize; collect income is played by itself
+
+
+def standing_scramble(screen: Screen, url: str) -> None:
+    """The United Kingdom's standing orders: scramble to defend its side's ships (G40-CM-21)."""
+    screen.goto(url.split("?")[0] + "/standing?seat=uk")
+    screen.page.select_option("#std-scramble", "ships")
+    screen.click(name="Save standing orders")
+    assert "Standing orders saved." in screen.page.locator("body").inner_text()
+
+
+def defend(screen: Screen, url: str, shots: Path | None) -> None:
+    """The defender's decision before the battles, pre-set by its standing orders: sent as it is."""
+    screen.goto(url)
+    form = screen.page.locator("#defence-form")
+    assert form.count(), screen.page.locator("#orders").inner_text()
+    assert form.locator("input[name=scramble]:checked").count() >= 1  # standing orders: defend the ships
+    if shots is not None:
+        form.screenshot(path=str(shots.with_name(shots.name.replace("battle", "defence"))))
+    screen.order("#defence-form button[type=submit]")
+    assert "United Kingdom defends with: " in log(screen), log(screen)[-800:]
+    assert "Aircraft scramble: " in log(screen), log(screen)[-800:]
 
 
 def uk_turn(screen: Screen, shot: Path) -> None:
@@ -104,6 +131,7 @@ def uk_turn(screen: Screen, shot: Path) -> None:
 def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, artifacts: Path) -> None:
     allies, axis, game_url = start_game(browser, base, viewport, tag, f"Global 1940 {tag}", "global1940", OPTIONS,
                                         ALLIES, AXIS)
+    standing_scramble(allies, game_url)  # an order of its own: before the Axis tab loads the game
     axis.goto(game_url)
     page = axis.page
     assert page.locator('path[data-space][tabindex="0"]').count() == 332
@@ -115,6 +143,7 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
 
     turn(axis, "Germany", {"infantry": 1}, "Germany", declare="Soviet Union",
          attack=("Poland", {"infantry": "all", "tank": "all"}, "Eastern Poland"),
+         also=("SZ 108", {"submarine": "all"}, "SZ 109"), defender=allies,
          shots=artifacts / f"g40-battle-{tag}.png")
     assert "Germany collects" in log(axis) or "Germany collects" in axis.page.locator("body").inner_text()
     allies.goto(game_url)
