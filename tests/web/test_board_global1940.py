@@ -82,3 +82,20 @@ def test_G40_POL_01_declaring_war_by_the_form(app, client, user_factory) -> None
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Germany declares war on Soviet Union" in html
     assert '<span class="aa-power">Soviet Union</span><span class="aa-wars">Germany</span>' in html
+
+
+def test_G40_pages_stay_under_400_kb_after_two_rounds_of_play(app, client, user_factory) -> None:
+    """Two rounds of bot play (more units, damage, captured installations, a longer turn's log):
+    every seat's game page is still under 400 KB."""
+    import random
+
+    from benchmarks.growth import StoredPlay
+    from pbem.engine import load_ruleset
+    from pbem.games.aa.bot import RandomBot
+
+    game_id, users = g40_game(app, user_factory)
+    with Session(get_engine(app), expire_on_commit=False) as session:
+        play = StoredPlay(session, game_id)
+        play.play_until_round(RandomBot(load_ruleset("global1940"), random.Random(3)), 3)
+    sizes = {seat: len(as_user(client, user).get(f"/games/{game_id}").data) for seat, user in users.items()}
+    assert max(sizes.values()) < 400 * 1024, sizes  # measured: 262,869-269,951 bytes in round 3
