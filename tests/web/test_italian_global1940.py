@@ -41,3 +41,15 @@ def test_G40_an_italian_players_pages_read_italian(app, client, user_factory) ->
         assert not leaks, (path, leaks, text[:2000])
     page = visible_text(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "Regno Unito (Europa)" in page and "In guerra con" in page
+
+
+def test_G40_UK_04_a_refusal_names_the_treasury_in_the_readers_language() -> None:
+    ui = ui_for(RS)
+    body = {"rule_id": "G40-SEQ-03", "key": "{treasury} has no purchases waiting to be placed.",
+            "params": {"treasury": "uk_pacific"}}
+    assert ui.refusal(body, "it", RS) == "Regno Unito (Pacifico) non ha acquisti in attesa di essere schierati."
+    assert ui.refusal(body, "en", RS) == "United Kingdom (Pacific) has no purchases waiting to be placed."
+    known = {"key": "{power} has no treasury '{treasury}' (one of {known}).",
+             "params": {"power": "uk", "treasury": "x", "known": "uk_europe, uk_pacific"}}
+    assert ui.refusal(known, "en", RS) == ("United Kingdom has no treasury 'x' (one of United Kingdom (Europe), "
+                                           "United Kingdom (Pacific)).")

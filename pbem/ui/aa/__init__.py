@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, render_template
 from markupsafe import Markup
 
-from pbem.ui.aa import board_svg, describe, editions_words, forms, history, odds, page, sentences
+from pbem.ui.aa import board_svg, describe, editions_words, forms, history, odds, page, sentences, vocabulary
 from pbem.ui.base import Audience, GameReader, GameUI
 
 HERE = Path(__file__).parent
@@ -38,6 +38,21 @@ class AAUI(GameUI):
 
     def unit_names(self, language: str) -> dict[str, tuple[str, str]]:
         return describe.unit_names(language)
+
+    def refusal(self, body: Mapping[str, Any], language: str, ruleset: Any = None) -> str:
+        """The family's refusal, a Global 1940 ``treasury`` (and the ``known`` ones) named in the
+        reader's language ("United Kingdom (Pacific)", a power's own by its power)."""
+        params = dict(body.get("params") or {})
+        if "treasury" in params or "known" in params:
+            _ = self.translator(language)
+            name = {**{k: _(v) for k, v in vocabulary.POWERS.items()},
+                    **{k: _(v) for k, v in vocabulary.TREASURIES.items()}}
+            if "treasury" in params:
+                params["treasury"] = name.get(str(params["treasury"]), params["treasury"])
+            if isinstance(params.get("known"), str):
+                params["known"] = ", ".join(name.get(k.strip(), k.strip()) for k in params["known"].split(","))
+            body = {**body, "params": params}
+        return super().refusal(body, language, ruleset)
 
     def owed_text(self, owed: Mapping[str, Any], names: Mapping[str, str], language: str) -> str:
         _ = self.translator(language)
