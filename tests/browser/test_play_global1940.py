@@ -140,6 +140,7 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
         assert words in table, (words, table)
     page.locator("#board-wrap").screenshot(path=str(artifacts / f"g40-board-start-{tag}.png"))
     page.locator(".aa-powers").screenshot(path=str(artifacts / f"g40-powers-{tag}.png"))
+    page.screenshot(path=str(artifacts / f"g40-page-{tag}.png"), full_page=True)
 
     turn(axis, "Germany", {"infantry": 1}, "Germany", declare="Soviet Union",
          attack=("Poland", {"infantry": "all", "tank": "all"}, "Eastern Poland"),
