@@ -55,15 +55,6 @@ def raids(found: list[dict[str, Any]], view: dict[str, Any], names: dict[str, tu
             for r in found]
 
 
-def economies_waiting(view: dict[str, Any]) -> list[str]:
-    """Global 1940 in Mobilize: the active power's other treasuries whose purchases wait to be
-    placed (the view's ``pools``; ``mobilizing`` is the one placing now), for ``mobilize_economy``."""
-    pools = view.get("pools") or {}
-    if pools.get("turn") != [view.get("round"), view.get("power")]:
-        return []
-    return [t for t, units in pools.items() if t != "turn" and t != view.get("mobilizing") and units
-            and t in (view.get("ipcs") or {})]
-
 
 def repairs(view: dict[str, Any], power: str | None, names: dict[str, tuple[str, str]]) -> list[dict[str, Any]]:
     """The active power's damaged installations (Global 1940's ``installations``), for the repair

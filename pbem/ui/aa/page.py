@@ -295,7 +295,7 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     return {
         "amphibious": amphibious(rs, view, seat, units, legal) if active and phase == "combat_move" else {},
         "treasury_names": status.treasury_names(names, _),
-        "economies": defence_form.economies_waiting(view) if active and phase == "mobilize" else [],
+        "economies": list((legal.get("mobilize_economy") or {}).get("waiting") or []) if active else [],
         "repairs": defence_form.repairs(view, view.get("power"), units) if active and phase == "purchase" else [],
         "raids": defence_form.raids(legal.get("raids") or [], view, units),
         "defence": defence_form.context(legal["defence"], view, units) if active and legal.get("defence") else None,
