@@ -23,6 +23,7 @@ from pbem.games.aa import air, amphibious, combat_open
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
     NONCOMBAT_MOVE,
+    ended,
     enemy_destroyer,
     enemy_units,
     movement_left,
@@ -174,8 +175,10 @@ def _carrier_pickup(rs: AARuleset, state: State, space: str, fighter: Unit,
     side = rs.data.side_of(power)
     for zone in rs.data.sea_zones:
         for carrier in state["units"][zone]:
+            # a carrier that moved part of the way this phase still owes the pick-up
+            # while it can reach the zone (AA41-AIR-13)
             if (carrier["owner"] != power or not air.is_carrier(rs, carrier)
-                    or carrier.get("t_moved") or carrier.get("t_combat")
+                    or ended(carrier, state["phase"]) or carrier.get("t_combat")
                     or carrier.get("t_landed")):
                 continue
             if not air.carrier_rooms(rs, state, zone, power):
