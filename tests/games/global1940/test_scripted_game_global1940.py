@@ -49,11 +49,14 @@ def test_G40_SEQ_01_scripted_two_rounds_replay_identically() -> None:
 
 def test_G40_POL_12_japan_declares_war_on_the_uk_and_anzac_is_at_war_with_it() -> None:
     game = scripted()
+    declared = events(game, "aa.g40_war_declared")
+    assert [(d["declarer"], d["target"], d["round"], d["pairs"]) for d in declared] == [
+        ("japan", "uk", 1, [["anzac", "japan"], ["japan", "uk"]])]
     assert ["anzac", "japan"] in game.state["wars"] and ["japan", "uk"] in game.state["wars"]
     assert ["japan", "usa"] not in game.state["wars"]
 
 
-def test_G40_NEUT_09_G40_NEUT_12_sweden_attacked_its_army_holds_and_the_neutrals_turn() -> None:
+def test_G40_NEUT_09_G40_NEUT_10_G40_NEUT_12_sweden_attacked_its_army_holds_and_the_neutrals_turn() -> None:
     game = scripted()
     attacked = events(game, "aa.g40_neutral_attacked")[0]
     assert (attacked["territory"], attacked["army"], attacked["operator"]) == ("Sweden", 6, "uk")
@@ -79,7 +82,7 @@ def test_G40_CONV_01_G40_CONV_04_G40_CONV_05_the_submarine_in_sz_119_disrupts_uk
     assert _income(game, "uk_europe", 2)["convoy"] == 0  # round 2: two sixes
 
 
-def test_G40_CM_21_G40_CM_23_G40_CM_24_the_scotland_fighter_scrambles_into_sz_109() -> None:
+def test_G40_CM_20_G40_CM_21_G40_CM_23_G40_CM_24_the_scotland_fighter_scrambles_into_sz_109() -> None:
     game = scripted()
     owed = events(game, "aa.defence_owed")[0]
     fighter = owed["options"]["uk"]["scramble"]["Scotland"]["SZ 109"]
