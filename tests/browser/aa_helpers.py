@@ -114,7 +114,7 @@ def click_space(screen: Screen, name: str) -> None:
     path = page.locator(f'path[data-space="{name}"]')
     page.locator("#board-wrap").scroll_into_view_if_needed()
     pos = path.evaluate(WHERE, [lx, ly])
-    for _attempt in range(6):
+    for _attempt in range(16):  # Global 1940 on a phone: the far side of a 7705-unit board
         if pos["inside"]:
             break
         dx = max(-pos["w"] * 0.45, min(pos["w"] * 0.45, pos["cx"] - pos["x"]))

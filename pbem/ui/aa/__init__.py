@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, render_template
 from markupsafe import Markup
 
-from pbem.ui.aa import board_svg, describe, forms, history, odds, page, sentences
+from pbem.ui.aa import board_svg, describe, editions_words, forms, history, odds, page, sentences, vocabulary
 from pbem.ui.base import Audience, GameReader, GameUI
 
 HERE = Path(__file__).parent
@@ -38,6 +38,21 @@ class AAUI(GameUI):
 
     def unit_names(self, language: str) -> dict[str, tuple[str, str]]:
         return describe.unit_names(language)
+
+    def refusal(self, body: Mapping[str, Any], language: str, ruleset: Any = None) -> str:
+        """The family's refusal, a Global 1940 ``treasury`` (and the ``known`` ones) named in the
+        reader's language ("United Kingdom (Pacific)", a power's own by its power)."""
+        params = dict(body.get("params") or {})
+        if "treasury" in params or "known" in params:
+            _ = self.translator(language)
+            name = {**{k: _(v) for k, v in vocabulary.POWERS.items()},
+                    **{k: _(v) for k, v in vocabulary.TREASURIES.items()}}
+            if "treasury" in params:
+                params["treasury"] = name.get(str(params["treasury"]), params["treasury"])
+            if isinstance(params.get("known"), str):
+                params["known"] = ", ".join(name.get(k.strip(), k.strip()) for k in params["known"].split(","))
+            body = {**body, "params": params}
+        return super().refusal(body, language, ruleset)
 
     def owed_text(self, owed: Mapping[str, Any], names: Mapping[str, str], language: str) -> str:
         _ = self.translator(language)
@@ -112,19 +127,23 @@ class AAUI(GameUI):
         return history.history_frame(data, read, args, language)
 
     def standing_order(self, data: dict[str, Any], form: Any) -> dict[str, Any]:
-        return forms.standing_order(forms.unit_types(self._ruleset(data)), form)
+        rs = self._ruleset(data)
+        return forms.standing_order(forms.unit_types(rs), form, forms.edition_standing(rs))
 
     def standing_page(self, data: dict[str, Any], language: str, *, error: str | None,
                       saved: bool) -> tuple[str, dict[str, Any]]:
         _ = self.translator(language)
-        types = forms.unit_types(self._ruleset(data))
+        rs = self._ruleset(data)
+        types = forms.unit_types(rs)
         current = ((data["view"] or {}).get("standing") or {}).get(data["seat"], {})
+        defence = editions_words.standing_choices(_, forms.edition_standing(rs), current)
         loss = list(current.get("loss_order") or [])
         keep = list(current.get("keep_last") or [])
         return "aa/standing.html", {
             "game": data, "seat_name": describe.power_name(_, data["seat"], {}),
             "loss": loss + [""] * (len(types) - len(loss)), "keep": keep + [""] * (3 - len(keep)),
             "types": types, "names": self.unit_names(language), "current": current, "error": error,
+            "defence": defence,
             "saved": saved, **self.template_words(language)}
 
     def form_order(self, kind: str, form: Any, ruleset: Any = None) -> dict[str, Any] | None:

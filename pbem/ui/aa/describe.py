@@ -105,6 +105,18 @@ class AAStory(Story):
         self.started = False
         self.note_units(u for units in (self.view.get("units") or {}).values() for u in units)
 
+    def quiet(self, event: dict[str, Any]) -> bool:
+        """Also left out of "what happened" (Global 1940, every turn): a victory track with nothing
+        held, no scrambled aircraft to bring back, a capture without installations."""
+        p = event.get("payload") or {}
+        if event["type"] == "aa.g40_victory_track":
+            return not any((p.get("track") or {}).values())
+        if event["type"] == "aa.scramble_returned":  # emitted at every Conduct Combat's end
+            return not (p.get("returned") or p.get("stranded"))
+        if event["type"] == "aa.g40_captured":  # emitted at every capture, installations or not
+            return not p.get("installations")
+        return super().quiet(event)
+
     def seat_label(self, name: str) -> str:
         return self._(name)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.int_input import strict_int, strict_ints
+from pbem.ui.aa import defence_form
 from pbem.ui.aa.board_svg import UNIT_ORDER
 from pbem.ui.base import FormFieldError
 
@@ -59,7 +60,8 @@ def picked_ids(form: Any) -> list[int]:
 def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None:
     """The engine order a form of the A&A page stands for (``None``: no such form)."""
     if kind == "purchase":
-        return {"type": "purchase", "units": {t: _int(form, f"buy-{t}") for t in types if _int(form, f"buy-{t}")}}
+        order = {"type": "purchase", "units": {t: _int(form, f"buy-{t}") for t in types if _int(form, f"buy-{t}")}}
+        return order | ({"treasury": form["treasury"]} if form.get("treasury") else {})  # G40-UK-04
     if kind == "place":
         return {"type": "place", "units": {form.get("unit", ""): _int(form, "count", 1)}, "at": form.get("at", "")}
     if kind in ("battle", "press"):
@@ -84,7 +86,18 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
     if kind == "place_free_infantry":  # AAE-CHINA-04
         return {"type": "place_free_infantry", "units": {form.get("at", ""): _int(form, "count", 1)}}
     if kind == "declare_raid":  # AAE-SBR-01: the bombers ticked raid the complex instead of attacking
-        return {"type": "declare_raid", "target": form.get("target", ""), "units": _ids(form, "units")}
+        order = {"type": "declare_raid", "target": form.get("target", ""), "units": _ids(form, "units")}
+        if form.get("installation"):  # G40-SBR-01/03: the installation raided, and the escorts
+            order |= {"installation": form["installation"], "escorts": _ids(form, "escorts")}
+        return order
+    if kind == "repair_installations":  # G40-REP-01: damage removed per installation
+        return defence_form.repair_order(form)
+    if kind == "mobilize_economy":  # G40-SEQ-03: the next UK economy's purchases are placed
+        return {"type": "mobilize_economy", "treasury": form.get("treasury", "")}
+    if kind == "defend":  # G40-CM-20: the defender's scrambles, kamikaze attacks, interceptors
+        return defence_form.order(form)
+    if kind == "declare_war":  # G40-POL-01: a declaration of war at the start of combat move
+        return {"type": "declare_war", "target": form.get("target", "")}
     if kind == "declare_rocket":
         return {"type": "declare_rocket", "from": form.get("from", ""), "target": form.get("target", "")}
     if kind == "declare_amphibious":
@@ -99,10 +112,28 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
     return None
 
 
-def standing_order(types: list[str], form: Any) -> dict[str, Any]:
-    """The standing-orders form as one ``standing`` order."""
+def edition_standing(ruleset: Any) -> dict[str, tuple[Any, ...]]:
+    """The edition's own standing-order keys and their allowed values, the first the default
+    (Global 1940: the defender's scrambles, kamikaze attacks, interceptors, deciding without being
+    asked), as the engine's ``Edition.combat.standing`` lists them."""
+    combat = getattr(getattr(ruleset, "edition", None), "combat", None)
+    return {str(k): tuple(v) for k, v in (getattr(combat, "standing", None) or {}).items()}
+
+
+def standing_order(types: list[str], form: Any, extra: dict[str, tuple[Any, ...]] | None = None) -> dict[str, Any]:
+    """The standing-orders form as one ``standing`` order (``extra``: the edition's own keys, each
+    a ``std-<key>`` field naming one of its allowed values)."""
     loss = [t for t in form.getlist("loss_order") if t in types]
     keep = [t for t in form.getlist("keep_last") if t in types]
-    return {"type": "standing", "loss_order": list(dict.fromkeys(loss)), "keep_last": list(dict.fromkeys(keep)),
-            "submerge": form.get("submerge") == "1",
-            "damage_battleships_first": form.get("damage_battleships_first") == "1"}
+    order = {"type": "standing", "loss_order": list(dict.fromkeys(loss)), "keep_last": list(dict.fromkeys(keep)),
+             "submerge": form.get("submerge") == "1",
+             "damage_battleships_first": form.get("damage_battleships_first") == "1"}
+    for key, allowed in (extra or {}).items():
+        raw = form.get(f"std-{key}")
+        if raw is None:
+            continue
+        chosen = [v for v in allowed if str(v) == raw]
+        if not chosen:
+            raise FormFieldError(f"std-{key}")
+        order[key] = chosen[0]
+    return order

@@ -134,6 +134,7 @@ def history(ui: Any, data: dict[str, Any], read: GameReader, args: Mapping[str, 
         "groups": grouped_log(story, events, first, data["id"]), "chart": chart(read),
         "symbols": board_svg.symbols_for(read.ruleset),
         "legend_marks": board_svg.legend_marks(board_svg.board_for(read.ruleset)),
+        "neutral_kinds": board_svg.neutral_legend(board_svg.board_for(read.ruleset)),
         "unit_names": ui.unit_names(language)}
 
 

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from pbem.ui.aa.describe import count_text, phase_name, power_name, space_name, spaces_text, step_name
 from pbem.ui.aa.sentences_combat import SENTENCES as COMBAT_SENTENCES
 from pbem.ui.aa.sentences_editions import SENTENCES as EDITIONS
+from pbem.ui.aa.sentences_global import SENTENCES as GLOBAL1940
+from pbem.ui.aa.vocabulary import TREASURIES
 from pbem.ui.i18n import N_
 
 if TYPE_CHECKING:
@@ -167,6 +169,10 @@ def retreated(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     return text or s._("The attacker retreats from %(place)s", place=place)
 
 
+def _treasury(s: AAStory, key: Any) -> str:
+    return s._(TREASURIES[key]) if key in TREASURIES else power_name(s._, key, s.names)
+
+
 def territory_captured(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     _ = s._
     args = {"power": _who(s, p, event), "territory": space_name(_, p.get("territory")),
@@ -178,9 +184,10 @@ def territory_captured(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> 
                  **{"from": power_name(_, p["from"], s.names)})
     else:
         text = _("%(power)s takes %(territory)s", **args)
-    if p.get("ipcs") and p.get("ipcs_from"):
-        text += "; " + _("%(power)s seizes %(ipcs)s IPCs of %(from)s", power=args["power"], ipcs=p["ipcs"],
-                         **{"from": power_name(_, p["ipcs_from"], s.names)})
+    if p.get("ipcs") and p.get("ipcs_from"):  # Global 1940: treasuries (the UK's two economies)
+        seizer = _treasury(s, p["ipcs_to"]) if p.get("ipcs_to") else args["power"]
+        text += "; " + _("%(power)s seizes %(ipcs)s IPCs of %(from)s", power=seizer, ipcs=p["ipcs"],
+                         **{"from": _treasury(s, p["ipcs_from"])})
     return text
 
 
@@ -258,3 +265,4 @@ SENTENCES: dict[str, Sentence] = {
 
 SENTENCES.update(EDITIONS)
 SENTENCES.update(COMBAT_SENTENCES)  # the combat events' own sentences
+SENTENCES.update(GLOBAL1940)

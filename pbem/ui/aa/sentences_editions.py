@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.ui.aa.describe import count_text, power_name, space_name
 from pbem.ui.aa.editions_words import advance_name, chart_name, objective_text, objectives_of
-from pbem.ui.aa.vocabulary import SIDE_NAMES
+from pbem.ui.aa.vocabulary import SIDE_NAMES, TREASURIES, TREASURY_POWERS
 
 if TYPE_CHECKING:
     from pbem.ui.aa.describe import AAStory
@@ -123,14 +123,18 @@ def _side_of(s: AAStory, power: str) -> str:
 
 
 def income(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    _, power = s._, _who(s, p, event)
+    """Income with each national objective met or missed and War Bonds; Global 1940's payload names
+    its ``treasury`` (the UK's two economies) and what convoy disruption cost."""
+    _, treasury = s._, str(p.get("treasury") or "")
+    owner = str(p.get("power") or TREASURY_POWERS.get(treasury, treasury) or event.get("seat") or "")
+    power = _(TREASURIES[treasury]) if treasury in TREASURIES else power_name(_, owner, s.names)
     if p.get("capital_lost"):
         return _("%(power)s collects no income: an enemy holds its capital", power=power)
     text = _("%(power)s collects %(total)s IPCs: %(production)s of production", power=power,
              total=p.get("total", 0), production=p.get("production", 0))
     objectives = list(p.get("objectives") or [])
     data = objectives_of(_folder(s))
-    side = _side_of(s, str(p.get("power") or event.get("seat") or ""))
+    side = _side_of(s, owner)
     met = [o for o in objectives if o.get("met")]
     missed = [o for o in objectives if not o.get("met")]
     if met:
@@ -140,6 +144,8 @@ def income(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     if missed:
         text += "; " + _("missed: %(list)s",
                          list=" / ".join(objective_text(_, data.get(o["id"], o), power, side) for o in missed))
+    if p.get("convoy"):
+        text += "; " + _("convoy disruption: \u2212%(n)s IPCs", n=p["convoy"])
     if p.get("war_bonds"):
         text += "; " + _("War Bonds: +%(n)s IPCs", n=p["war_bonds"])
     return text

@@ -28,11 +28,19 @@ UNIT_NAMES: dict[str, tuple[str, str]] = {
     "tactical_bomber": (N_("tactical bomber"), N_("tactical bombers")),
     "factory": (N_("industrial complex"), N_("industrial complexes")),
     "industrial_complex": (N_("industrial complex"), N_("industrial complexes")),
+    "major_complex": (N_("major industrial complex"), N_("major industrial complexes")),
+    "minor_complex": (N_("minor industrial complex"), N_("minor industrial complexes")),
+    "air_base": (N_("air base"), N_("air bases")), "naval_base": (N_("naval base"), N_("naval bases")),
+    "complex_upgrade": (N_("upgrade to a major complex"), N_("upgrades to a major complex")),
 }
 #: The rules data's unit names (``Ruleset.vocabulary("unit", ...)``, used in refusals).
 DATA_UNIT_NAMES = (N_("Infantry"), N_("Artillery"), N_("Tank"), N_("Fighter"), N_("Bomber"), N_("Submarine"),
                    N_("Transport"), N_("Destroyer"), N_("Aircraft carrier"), N_("Battleship"), N_("Cruiser"),
-                   N_("Mechanized infantry"), N_("Antiaircraft gun"), N_("Industrial complex"))
+                   N_("Mechanized infantry"), N_("Antiaircraft gun"), N_("Industrial complex"),
+                   # Global 1940's names (rules/global1940/units.json)
+                   N_("AA gun"), N_("Armour"), N_("Tactical bomber"), N_("Air base"), N_("Naval base"),
+                   N_("Major industrial complex"), N_("Minor industrial complex"),
+                   N_("Upgrade of a minor complex to major"))
 PHASES = {"purchase": N_("purchase units"), "combat_move": N_("combat move"), "combat": N_("conduct combat"),
           "noncombat_move": N_("noncombat move"), "mobilize": N_("mobilize new units"),
           "research": N_("research and development"), "repair": N_("repair units"),
@@ -42,10 +50,17 @@ STEPS = {"surprise strike": N_("surprise strike"), "attacker fire": N_("attacker
          "strategic bombing raid": N_("strategic bombing raid"), "rocket attack": N_("rocket attack"),
          "antiaircraft fire": N_("antiaircraft fire"), "shore bombardment": N_("shore bombardment"),
          "research": N_("research"), "development": N_("development"), "war_bonds": N_("War Bonds"),
-         "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports")}
+         "defender fire": N_("defender fire"), "defenseless transports": N_("defenseless transports"),
+         # Global 1940's dice outside battles
+         "convoy": N_("convoy disruption"), "air battle": N_("air battle"),
+         "installation antiaircraft fire": N_("installation antiaircraft fire"), "bombing raid": N_("bombing raid"),
+         "kamikaze attack": N_("kamikaze attack")}
 POWERS = {"germany": N_("Germany"), "ussr": N_("Soviet Union"), "japan": N_("Japan"), "uk": N_("United Kingdom"),
           "usa": N_("United States"), "italy": N_("Italy"), "china": N_("China"), "anzac": N_("ANZAC"),
           "france": N_("France")}
+#: Treasuries other than a power's own (Global 1940: the UK's two economies, ``ipcs`` keys).
+TREASURIES = {"uk_europe": N_("United Kingdom (Europe)"), "uk_pacific": N_("United Kingdom (Pacific)")}
+TREASURY_POWERS = {"uk_europe": "uk", "uk_pacific": "uk"}
 #: The rules data's side names (``Ruleset.vocabulary("side", ...)``).
 SIDE_NAMES = {"axis": N_("Axis"), "allies": N_("Allies")}
 TEAMS = {"axis": N_("the Axis"), "allies": N_("the Allies")}
@@ -95,4 +110,38 @@ SPACES = (
     N_("Stanovoj Chrebet"), N_("Suiyuan"), N_("Trans-Jordan"), N_("Yakut S.S.R."), N_("Yunnan"),
     N_("SZ 50"), N_("SZ 51"), N_("SZ 52"), N_("SZ 53"), N_("SZ 54"), N_("SZ 55"), N_("SZ 56"), N_("SZ 57"),
     N_("SZ 58"), N_("SZ 59"), N_("SZ 60"), N_("SZ 61"), N_("SZ 62"), N_("SZ 63"), N_("SZ 64"), N_("SZ 65"),
+    # Global 1940's board: its own territories (the rulebook's setup tables use the board's English names;
+    # Italian here where the words translate), and sea zones 66-128
+    N_("Albania"), N_("Alberta Saskatchewan Manitoba"), N_("Aleutian Islands"), N_("Alexandria"), N_("Algeria"),
+    N_("Amur"), N_("Anglo Egyptian Sudan"), N_("Anhwe"), N_("Argentina"), N_("Belarus"), N_("Bessarabia"),
+    N_("Bolivia"), N_("British Columbia"), N_("British Guiana"), N_("British Somaliland"), N_("Bryansk"),
+    N_("Bulgaria"), N_("Buryatia"), N_("Buyant-Uhaa"), N_("Celebes"), N_("Central Mongolia"), N_("Ceylon"),
+    N_("Chahar"), N_("Chile"), N_("Colombia"), N_("Crete"), N_("Cyprus"), N_("Denmark"), N_("Dutch New Guinea"),
+    N_("Dzavhan"), N_("Eastern Persia"), N_("Eastern Poland"), N_("Ecuador"), N_("Ethiopia"), N_("Evenkiyskiy"),
+    N_("Fiji"), N_("French Central Africa"), N_("French Guiana"), N_("French Indo China"), N_("Gilbert Islands"),
+    N_("Gold Coast"), N_("Greater Southern Germany"), N_("Greece"), N_("Guam"), N_("Hainan"), N_("Himalayas"),
+    N_("Holland Belgium"), N_("Hopei"), N_("Hunan"), N_("Iraq"), N_("Italian Somaliland"), N_("Java"), N_("Jehol"),
+    N_("Johnston Island"), N_("Kansu"), N_("Kazakhstan"), N_("Kenya"), N_("Kiangsi"), N_("Korea"), N_("Kwangsi"),
+    N_("Kweichow"), N_("Liberia"), N_("Line Islands"), N_("Malaya"), N_("Malta"), N_("Marianas"),
+    N_("Marshall Islands"), N_("Morocco"), N_("Nenetsia"), N_("New Britain"), N_("New Brunswick Nova Scotia"),
+    N_("New Hebrides"), N_("New South Wales"), N_("Newfoundland Labrador"), N_("Nigeria"), N_("Normandy Bordeaux"),
+    N_("Northern Italy"), N_("Northern Territory"), N_("Northwest Persia"), N_("Novgorod"), N_("Olgiy"),
+    N_("Ontario"), N_("Paraguay"), N_("Paulau Island"), N_("Peru"), N_("Philippines"), N_("Portugal"),
+    N_("Portuguese Guinea"), N_("Pripet Marshes"), N_("Quebec"), N_("Queensland"), N_("Rio de Oro"), N_("Romania"),
+    N_("Rostov"), N_("Sakha"), N_("Samara"), N_("Samoa"), N_("Sardinia"), N_("Scotland"), N_("Shan State"),
+    N_("Shantung"), N_("Shensi"), N_("Siam"), N_("Sicily"), N_("Sierra Leone"), N_("Slovakia Hungary"),
+    N_("Smolensk"), N_("South Australia"), N_("South West Africa"), N_("Southeast Mexico"), N_("Southern France"),
+    N_("Southern Italy"), N_("Suiyuyan"), N_("Sumatra"), N_("Suriname"), N_("Syria"), N_("Tambov"),
+    N_("Tanganyika Territory"), N_("Timguska"), N_("Tobruk"), N_("Tsagaan Olom"), N_("Tsinghai"), N_("Tunisia"),
+    N_("Turkmenistan"), N_("Ulaanbaatar"), N_("Uruguay"), N_("Venezuela"), N_("Victoria"), N_("Volgograd"),
+    N_("Vologda"), N_("Vyborg"), N_("West India"), N_("Western Australia"), N_("Western Germany"),
+    N_("Western Ukraine"), N_("Yenisey"), N_("Yugoslavia"),
+    N_("SZ 66"), N_("SZ 67"), N_("SZ 68"), N_("SZ 69"), N_("SZ 70"), N_("SZ 71"), N_("SZ 72"), N_("SZ 73"),
+    N_("SZ 74"), N_("SZ 75"), N_("SZ 76"), N_("SZ 77"), N_("SZ 78"), N_("SZ 79"), N_("SZ 80"), N_("SZ 81"),
+    N_("SZ 82"), N_("SZ 83"), N_("SZ 84"), N_("SZ 85"), N_("SZ 86"), N_("SZ 87"), N_("SZ 88"), N_("SZ 89"),
+    N_("SZ 90"), N_("SZ 91"), N_("SZ 92"), N_("SZ 93"), N_("SZ 94"), N_("SZ 95"), N_("SZ 96"), N_("SZ 97"),
+    N_("SZ 98"), N_("SZ 99"), N_("SZ 100"), N_("SZ 101"), N_("SZ 102"), N_("SZ 103"), N_("SZ 104"), N_("SZ 105"),
+    N_("SZ 106"), N_("SZ 107"), N_("SZ 108"), N_("SZ 109"), N_("SZ 110"), N_("SZ 111"), N_("SZ 112"), N_("SZ 113"),
+    N_("SZ 114"), N_("SZ 115"), N_("SZ 116"), N_("SZ 117"), N_("SZ 118"), N_("SZ 119"), N_("SZ 120"), N_("SZ 121"),
+    N_("SZ 122"), N_("SZ 123"), N_("SZ 124"), N_("SZ 125"), N_("SZ 126"), N_("SZ 127"), N_("SZ 128"),
 )

@@ -239,3 +239,16 @@ def test_G40_NCM_01_G40_NCM_02_after_combat_only_aircraft_move_on_their_movement
                                      "route": ["France", "Holland Belgium"]}) == "G40-NCM-01"
     game.submit("germany", {"type": "move", "units": [fighter],
                             "route": ["France", "Western Germany"]})
+
+
+def test_G40_POL_21_the_axis_never_walks_into_a_dutch_territory() -> None:
+    position = start_position()
+    position["wars"] = position["wars"] + [["japan", "uk"], ["anzac", "japan"]]
+    position["units"]["New Guinea"] = [{"type": "infantry", "owner": "japan", "count": 1}]
+    position["owners"]["New Guinea"] = "japan"
+    game = game_at("japan", "noncombat_move", edit=position)
+    move = {"type": "move", "units": [unit_id(game, "New Guinea", "infantry", "japan")],
+            "route": ["New Guinea", "Dutch New Guinea"]}
+    assert refused(game, "japan", move) == "G40-POL-21"
+    # without the check the family would accept the move: the unowned territory is not hostile
+    assert RS.map.adjacent("New Guinea", "Dutch New Guinea")

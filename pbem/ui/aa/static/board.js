@@ -140,6 +140,7 @@
     if (sp.capital) facts.append(el("li", { text: T.capital }));
     if (sp.factory) facts.append(el("li", { text: T.factory }));
     if (sp.damage) facts.append(el("li", { text: T.damage.replace("{n}", sp.damage) }));
+    (sp.facts || []).forEach((t) => facts.append(el("li", { text: t })));
     body.append(facts, el("h4", { text: T.units }));
     const list = el("ul");
     sp.units.forEach((u) => list.append(el("li", { text: `${unitName(u.type)} #${u.id} (${powerName(u.owner)})`
@@ -339,7 +340,8 @@
       let total = 0;
       buy.querySelectorAll("input[data-cost]").forEach((i) => { total += (+i.value || 0) * +i.dataset.cost; });
       document.getElementById("purchase-total").textContent = total;
-      const left = +buy.dataset.available - total;
+      const pay = document.getElementById("purchase-treasury"); // Global 1940: the UK's economy chosen
+      const left = (pay ? +pay.selectedOptions[0].dataset.ipcs : +buy.dataset.available) - total;
       const out = document.getElementById("purchase-left"); out.textContent = left;
       out.classList.toggle("aa-error", left < 0);
     };

@@ -1,0 +1,143 @@
+"""Sentences of Global 1940's combat events (``pbem/games/aa/global1940/defending.py``,
+``bombing.py``): the defender's decisions (scrambles, kamikaze attacks, interceptors) owed, taken,
+carried out and brought back; raids on installations with their escorts, the air battle over the
+target, the installation's antiaircraft fire and the damage. ``fn(story, payload, event)``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.ui.aa.describe import power_name, space_name, spaces_text
+from pbem.ui.aa.vocabulary import UNIT_NAMES
+from pbem.ui.i18n import N_
+
+if TYPE_CHECKING:
+    from pbem.ui.aa.describe import AAStory
+
+
+def power_of(s: AAStory, power: Any) -> str:
+    return power_name(s._, str(power or ""), s.names)
+
+
+def powers_of(s: AAStory, powers: Any) -> str:
+    return ", ".join(power_of(s, p) for p in powers)
+
+
+def installation(s: AAStory, kind: Any) -> str:
+    """An installation by kind (``air_base``...) in the reader's language."""
+    one, _many = UNIT_NAMES.get(str(kind), (N_("installation"), N_("installations")))
+    return s._(one)
+
+
+def _scrambles(s: AAStory, by_base: dict[str, Any]) -> list[str]:
+    return [s._("%(units)s from %(base)s into %(zone)s", units=s.units(ids), base=space_name(s._, base),
+                zone=space_name(s._, zone))
+            for base, zones in sorted(by_base.items()) for zone, ids in sorted(zones.items()) if ids]
+
+
+def defence_owed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.defence_owed``: the defending powers that may scramble, strike or intercept now."""
+    return s._("Before the battles, %(powers)s decide scrambles, kamikaze attacks and interceptors",
+               powers=powers_of(s, sorted(p.get("options") or {})))
+
+
+def defence_chosen(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.defence_chosen``: one defender's decision (by itself or by its standing orders)."""
+    _, parts = s._, _scrambles(s, p.get("scramble") or {})
+    strikes = sum(len(ids) for ids in (p.get("kamikaze") or {}).values())
+    if strikes:
+        parts.append(_.ngettext("%(num)d kamikaze attack", "%(num)d kamikaze attacks", strikes))
+    for place, ids in sorted((p.get("intercept") or {}).items()):
+        if ids:
+            parts.append(_("%(units)s intercept over %(place)s", units=s.units(ids), place=space_name(_, place)))
+    who = power_of(s, p.get("power") or event.get("seat"))
+    by = _(" (by standing orders)") if p.get("by") == "standing orders" else ""
+    if not parts:
+        return _("%(power)s neither scrambles, strikes nor intercepts", power=who) + by
+    return _("%(power)s defends with: %(list)s", power=who, list="; ".join(parts)) + by
+
+
+def scrambled(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.scrambled``: ``moves`` [[air-base territory, sea zone, [aircraft ids]]]."""
+    by_base: dict[str, dict[str, list[int]]] = {}
+    for base, zone, ids in p.get("moves") or []:
+        by_base.setdefault(str(base), {})[str(zone)] = list(ids)
+    return s._("Aircraft scramble: %(list)s", list="; ".join(_scrambles(s, by_base)) or s._("nothing"))
+
+
+def scramble_returned(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.scramble_returned``: survivors back to their base; those whose base fell are stranded."""
+    _, back = s._, {}
+    for _zone, base, uid in p.get("returned") or []:
+        back.setdefault(str(base), []).append(uid)
+    parts = [_("%(units)s back to %(base)s", units=s.units(ids), base=space_name(_, base))
+             for base, ids in sorted(back.items())]
+    if p.get("stranded"):
+        parts.append(_("%(units)s stranded: their air base was lost", units=s.units(p["stranded"])))
+    return _("The scrambled aircraft return: %(list)s", list="; ".join(parts)) if parts else \
+        _("No scrambled aircraft to bring back")
+
+
+def kamikaze(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``defence.resolve_kamikaze``: tokens used, ships sunk and damaged, zones without bombardment."""
+    _ = s._
+    used = int(p.get("used", 0) or 0)
+    text = _.ngettext("%(power)s makes %(num)d kamikaze attack in %(zones)s",
+                      "%(power)s makes %(num)d kamikaze attacks in %(zones)s", used, power=power_of(s, "japan"),
+                      zones=spaces_text(_, p.get("no_bombardment") or []))
+    sunk, damaged = list(p.get("sunk") or []), list(p.get("damaged") or [])
+    if sunk:
+        text += "; " + _("sunk: %(units)s", units=s.units(sunk))
+    if damaged:
+        text += "; " + _("damaged: %(units)s", units=s.units(damaged))
+    if not sunk and not damaged:
+        text += "; " + _("every attack misses")
+    return text + "; " + _("no shore bombardment from there this turn")
+
+
+# -- installations --------------------------------------------------------------------------
+
+
+def installation_raid_declared(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.installation_raid_declared``: raiders (and escorts) named against one installation."""
+    _ = s._
+    kind, place = installation(s, p.get("installation")), space_name(_, p.get("target"))
+    if not p.get("units"):
+        return _("The raid on the %(kind)s in %(place)s is called off", kind=kind, place=place)
+    text = _("%(units)s will raid the %(kind)s in %(place)s", units=s.units(p["units"]), kind=kind, place=place)
+    if p.get("escorts"):
+        text += "; " + _("escorts: %(units)s", units=s.units(p["escorts"]))
+    return text
+
+
+def air_battle(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.air_battle``: raiders and escorts against the interceptors, one round (G40-SBR-05)."""
+    _ = s._
+    lost = list(p.get("destroyed") or [])
+    return _("Air battle over %(place)s: %(attackers)s against %(defenders)s; %(a)s hits and %(d)s hits; lost: "
+             "%(lost)s", place=space_name(_, p.get("place")), attackers=s.units(p.get("attackers") or []),
+             defenders=s.units(p.get("defenders") or []), a=p.get("attacker_hits", 0), d=p.get("defender_hits", 0),
+             lost=s.by_owner(lost) if lost else _("nothing"))
+
+
+def installation_raided(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.installation_raid``: the antiaircraft fire of the installation, then the surviving
+    raiders' damage roll (``raids.resolve``) and the damage that stuck (capped)."""
+    _ = s._
+    damage = int(p.get("damage", 0) or 0)
+    text = _.ngettext("Raid on the %(kind)s in %(place)s: the raiders roll %(rolled)s; %(num)d damage marker",
+                      "Raid on the %(kind)s in %(place)s: the raiders roll %(rolled)s; %(num)d damage markers",
+                      damage, kind=installation(s, p.get("kind")), place=space_name(_, p.get("territory")),
+                      rolled=p.get("rolled", 0))
+    if p.get("shot_down"):
+        text += "; " + _("shot down by its antiaircraft fire: %(units)s", units=s.units(p["shot_down"]))
+    return text
+
+
+SENTENCES = {
+    "aa.defence_owed": defence_owed, "aa.defence_chosen": defence_chosen, "aa.scrambled": scrambled,
+    "aa.scramble_returned": scramble_returned, "aa.kamikaze": kamikaze,
+    "aa.installation_raid_declared": installation_raid_declared, "aa.air_battle": air_battle,
+    "aa.installation_raid": installation_raided,
+}
