@@ -13,8 +13,11 @@ from typing import Any
 
 from pbem.engine import Game
 from pbem.games.aa.global1940.data import global1940
+from pbem.ui import ui_for
+from pbem.ui.base import Audience
 from tests.games.global1940.facade import RS, events
-from tests.games.global1940.scripted_game import UK_DAMAGE, play
+from tests.games.global1940.scripted_game import UK_DAMAGE, new_game, play
+from tests.web.test_story_global1940 import problems_of
 
 
 @functools.cache
@@ -77,7 +80,7 @@ def test_G40_CONV_01_G40_CONV_04_G40_CONV_05_the_submarine_in_sz_119_disrupts_uk
     data = global1940()  # G40-CONV-05: at most the value of the UK land next to the zone
     cap = sum(data.spaces[t].value for t in data.adjacency["SZ 119"]
               if game.state["owners"].get(t) == "uk" and data.space(t).uk_economy == "uk_europe")
-    assert cap > 0 and uk["convoy"] == min(5, cap)
+    assert (cap, uk["convoy"]) == (2, 2)  # 2 + 3 rolled, Scotland's 2 at most
     assert uk["total"] == uk["production"] + sum(o["bonus"] for o in uk["objectives"]) - uk["convoy"]
     assert _income(game, "uk_europe", 2)["convoy"] == 0  # round 2: two sixes
 
@@ -157,3 +160,27 @@ def test_G40_NO_JPN_01_missed_after_japan_declared_war_on_the_uk() -> None:
     assert game.state["politics"]["flags"]["japan_attacked_west"] is True  # AMB-26
     japanese = {o["id"]: o for o in _income(game, "japan", 1)["objectives"]}
     assert not japanese["G40-NO-JPN-01"]["met"] and japanese["G40-NO-JPN-01"]["bonus"] == 0
+
+
+def test_G40_the_scripted_game_reads_as_a_story_in_english_and_italian() -> None:
+    """Every event of the script told through the family describer, with the position the game
+    started from (it holds every unit the events name, those lost on the way included)."""
+    game, ui = scripted(), ui_for(RS)
+    log, start = game.log(), new_game().state
+    names = {s["id"]: s["name"] for s in RS.seats({})}
+    problems: list[str] = []
+    lines: dict[str, list[str]] = {}
+    for language in ("en", "it"):
+        story = ui.story(RS, Audience(language, None, names), start)
+        lines[language] = story.lines(log)
+        problems += problems_of(language, log, lines[language], story)
+    assert not problems, problems[:10]
+    told = dict(zip((e["type"] for e in log), lines["en"], strict=True))
+    assert told["aa.scrambled"] == "Aircraft scramble: 1 fighter from Scotland into SZ 109"
+    assert told["aa.kamikaze"].startswith("Japan makes 1 kamikaze attack in SZ 20; damaged: 1 battleship")
+    assert told["aa.installation_raid"] == (
+        "Raid on the major industrial complex in United Kingdom: the raiders roll 6; 6 damage markers; shot down by "
+        "its antiaircraft fire: 1 bomber")
+    detto = dict(zip((e["type"] for e in log), lines["it"], strict=True))
+    assert detto["aa.g40_repaired"] == ("Regno Unito (Europa) ripara segnalini danno (6 su complesso industriale "
+                                        "maggiore in Regno Unito) per 6 IPC")
