@@ -68,7 +68,8 @@ def can_hit(shooter: UnitType, target: UnitType, own_destroyer: bool) -> bool:
 def firing_dice(types: Mapping[str, UnitType], shooters: Iterable[Unit], side: str, own_destroyer: bool,
                 target: int | None = None, targets: Iterable[Unit] | None = None,
                 values: Mapping[int, int] | None = None,
-                dice_per: Mapping[str, int] | None = None) -> list[dict[str, Any]]:
+                dice_per: Mapping[str, int] | None = None,
+                best_of: Mapping[str, int] | None = None) -> list[dict[str, Any]]:
     """One die description per shooter with a value above 0 (AA41-CMB-05; transports never roll).
 
     ``target`` overrides the value (surprise strike: 2 attacking, 1 defending, AA41-CMB-13).
@@ -76,7 +77,8 @@ def firing_dice(types: Mapping[str, UnitType], shooters: Iterable[Unit], side: s
     (no air unit for submarine hits, no submarine for air hits) is dropped, so that low luck
     pools every hit that may strike the same units. ``values``: the edition's value of each
     shooter by id (artillery support, research: ``combat_rules.attack_values``); ``dice_per``:
-    dice of a unit type rolling more than one (heavy bombers, AAE-TECH-12).
+    dice of a unit type rolling more than one (heavy bombers, AAE-TECH-12); ``best_of``: dice of a
+    unit type of which only the best counts (heavy bombers, G40-TECH-19), marked ``"group"``.
     """
     classes = None if targets is None else {target_class(types[u["type"]]) for u in targets}
     dice = []
@@ -91,14 +93,22 @@ def firing_dice(types: Mapping[str, UnitType], shooters: Iterable[Unit], side: s
                 cat = "N"
             for _ in range((dice_per or {}).get(ut.id, 1)):
                 dice.append({"unit": unit["type"], "unit_id": unit["id"], "target": hit_on, "cat": cat})
+            best = (best_of or {}).get(ut.id, 1)
+            if best > 1:
+                die = {**dice.pop(), "group": unit["id"]}
+                dice.extend(dict(die) for _ in range(best))
     return dice
 
 
 def count_hits(dice: Sequence[dict[str, Any]], faces: Sequence[int]) -> Hits:
+    """Hits of ``dice``; of dice sharing a ``"group"`` (best of several) one hit at most counts."""
     hits = no_hits()
+    counted: set[Any] = set()
     for die, face in zip(dice, faces, strict=True):
-        if face <= die["target"]:
+        if face <= die["target"] and die.get("group", object()) not in counted:
             hits[die["cat"]] += 1
+            if "group" in die:
+                counted.add(die["group"])
     return hits
 
 
@@ -109,6 +119,8 @@ def low_luck(dice: Sequence[dict[str, Any]]) -> tuple[Hits, list[dict[str, Any]]
     """
     hits = no_hits()
     rest_dice = []
+    # a best-of group pools as one die at its value (low luck has no best of two)
+    dice = [d for i, d in enumerate(dice) if "group" not in d or all(e.get("group") != d["group"] for e in dice[:i])]
     for cat in CATEGORIES:
         strength = sum(d["target"] for d in dice if d["cat"] == cat)
         hits[cat] = strength // 6

@@ -104,6 +104,10 @@ def _capture_guns(rs: AARuleset, state: State, p: dict[str, Any]) -> None:
         p["from"] is not None and is_enemy(rs, state, p["from"], p["power"]))
     if not taken:
         return
+    # G40-AA-05, G40-CMB-22: AA guns that are destroyed, not captured, with their territory
+    state["units"][p["territory"]] = [
+        u for u in state["units"][p["territory"]] if "aboard" in u
+        or not rs.data.units[u["type"]].has("destroyed_on_capture") or not is_enemy(rs, state, u["owner"], p["power"])]
     for unit in state["units"][p["territory"]]:
         if "aboard" not in unit and rs.data.units[unit["type"]].has("captured_with_territory"):
             unit["owner"] = p["power"]

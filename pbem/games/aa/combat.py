@@ -37,8 +37,9 @@ if TYPE_CHECKING:
 
 def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
     first_step = combat_rules.rules(rs).first_step
-    if first_step is not None:
-        first_step(rs, ctx)  # AAE-CMB-01: strategic bombing raids and rockets come first
+    # AAE-CMB-01, G40-CMB-02: raids and rockets (kamikaze first) come before the battles
+    if first_step is not None and first_step(rs, ctx):
+        return  # a decision is owed first: the edition opens the battles once it is taken
     combat_open.open_battles(rs, ctx)
 
 

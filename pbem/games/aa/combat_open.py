@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa import combat_opening, combat_round
+from pbem.games.aa import combat_opening, combat_round, combat_rules
 from pbem.games.aa.capture import capture
 from pbem.games.aa.combat_state import Battle, attackers, defenders, is_cargo
 from pbem.games.aa.state import State, Unit, is_enemy
@@ -59,6 +59,12 @@ def takes_off(rs: AARuleset, unit: Unit, by_id: dict[int, Unit], power: str) -> 
             and ship is not None and ship["owner"] != power)
 
 
+def _must_fight(rs: AARuleset, foe: Unit) -> bool:
+    """Enemy surface warships, or aircraft (scrambled to the zone, G40-CMB-38), make a sea battle
+    mandatory; submarines and transports alone may be ignored (AA41-AMP-05)."""
+    return rs.data.units[foe["type"]].has("surface_warship") or rs.data.units[foe["type"]].domain == "air"
+
+
 def sea_battle_chosen(rs: AARuleset, state: State, zone: str, power: str,
                       assault: list[dict[str, Any]]) -> bool:
     """In an assault's zone holding only enemy submarines and/or transports, is the sea battle fought?
@@ -92,7 +98,7 @@ def sea_battle_question(rs: AARuleset, state: State, zone: str, power: str) -> s
     types = rs.data.units
     foes = _enemies(rs, state, zone, power, ("sea", "air"))
     mine = sea_participants(rs, state, zone, power)
-    if not foes or any(types[u["type"]].has("surface_warship") for u in foes) \
+    if not foes or any(_must_fight(rs, u) for u in foes) \
             or all(types[u["type"]].has("defenceless") for u in mine):
         return None
     ignoring = [{"air": {}, "sea_battle": False}]
@@ -106,7 +112,7 @@ def sea_battle_units(rs: AARuleset, state: State, zone: str, power: str, assault
     foes = _enemies(rs, state, zone, power, ("sea", "air"))
     if not foes or not (assault or any(u.get("t_combat") for u in mine)):
         return []  # no attack made here (AA41-CMB-01, AA41-CMB-32)
-    surface = any(types[u["type"]].has("surface_warship") for u in foes)
+    surface = any(_must_fight(rs, u) for u in foes)
     if not surface and all(types[u["type"]].has("defenceless") for u in mine):
         return []  # Interp. AMB-17: transports alone fight no submarines or transports
     if assault and not surface and not sea_battle_chosen(rs, state, zone, power, assault):
@@ -143,9 +149,11 @@ def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
         if not mine and not decl:
             continue
         foes = _enemies(rs, state, territory, power, ("land", "air"))
-        if not foes and not decl:
-            # AAE-CMB-19: no rounds; an AA gun there first fires at the attacking aircraft
-            combat_opening.antiaircraft_fire(rs, ctx, territory, power, mine, "antiaircraft fire")
+        if not decl and all(rs.data.units[u["type"]].has("destroyed_on_capture") for u in foes):
+            # AAE-CMB-19: no rounds; an AA gun there first fires at the attacking aircraft (not where
+            # guns fire only before a battle: a territory held by guns alone is taken, G40-AA-04)
+            if combat_rules.rules(rs).aa_without_battle:
+                combat_opening.antiaircraft_fire(rs, ctx, territory, power, mine, "antiaircraft fire")
             if any(rs.data.units[u["type"]].domain == "land" for u in mine):
                 capture(rs, ctx, territory, power)  # AA41-CMB-26, AA41-CAP-01b
             continue

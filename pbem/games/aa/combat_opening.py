@@ -21,8 +21,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine.ruleset import OrderContext
+from pbem.games.aa import battle as arith
 from pbem.games.aa import combat_rules
 from pbem.games.aa.combat_state import Battle, attackers
+from pbem.games.aa.standing import prefs
 from pbem.games.aa.state import State, Unit, is_enemy
 
 if TYPE_CHECKING:
@@ -49,6 +51,8 @@ def antiaircraft_fire(rs: AARuleset, ctx: OrderContext, place: str, attacker: st
                       step: str) -> list[int]:
     """Fire the territory's gun at ``aircraft`` (AAE-AA-03/05); return the ids destroyed."""
     state = ctx.state
+    if combat_rules.rules(rs).aa_shots is not None:
+        return _volley(rs, ctx, place, attacker, aircraft, step)
     found = firing_gun(rs, state, place, attacker)
     planes = sorted(u["id"] for u in aircraft if rs.data.units[u["type"]].domain == "air")
     if found is None or not planes:
@@ -66,6 +70,40 @@ def antiaircraft_fire(rs: AARuleset, ctx: OrderContext, place: str, attacker: st
         destroyed = [p for p, face in zip(planes, faces, strict=True) if face <= hit_on]
     ctx.emit(AA_FIRE, {"place": place, "gun": gun["id"], "owner": gun["owner"], "hit_on": hit_on,
                        "targets": planes, "destroyed": destroyed, "step": step, "low_luck": low})
+    return destroyed
+
+
+def _volley(rs: AARuleset, ctx: OrderContext, place: str, attacker: str, aircraft: list[Unit], step: str) -> list[int]:
+    """G40-AA-02: every gun fires up to its shots, no aircraft twice; the attacker's standing loss
+    order chooses the aircraft lost (it chooses them, the dice are not aimed)."""
+    state = ctx.state
+    shots, hit_of = combat_rules.rules(rs).aa_shots, combat_rules.rules(rs).aa_hit
+    planes = sorted((u for u in aircraft if rs.data.units[u["type"]].domain == "air"), key=lambda u: u["id"])
+    guns = sorted((u for u in state["units"][place] if rs.data.units[u["type"]].has("anti_aircraft")
+                   and "aboard" not in u and is_enemy(rs, state, attacker, u["owner"])), key=lambda u: u["id"])
+    if shots is None or hit_of is None or not guns or not planes or not rs.map.is_land(place):
+        return []
+    dice = [{"unit": g["type"], "unit_id": g["id"], "target": hit_of(rs, state, g), "cat": "N"}
+            for g in guns for _ in range(shots(rs, state, g))][:len(planes)]
+    context = {"battle": place, "game_round": state["round"], "turn": state["power"], "roller": guns[0]["owner"],
+               "side": "defender", "step": step}
+    low = state["options"].get("dice") == "low_luck"
+    if low:
+        sure, rest = arith.low_luck(dice)
+        hits = sum(sure.values())
+        if rest:
+            faces = ctx.roll(len(rest), 6, context={**context, "low_luck": True}, dice=rest)
+            hits += sum(arith.count_hits(rest, faces).values())
+    else:
+        faces = ctx.roll(len(dice), 6, context=context, dice=[{k: d[k] for k in ("unit", "unit_id", "target")}
+                                                              for d in dice])
+        hits = sum(arith.count_hits(dice, faces).values())
+    chosen = arith.choose(rs.data.units, planes, {"S": 0, "A": 0, "N": hits}, {attacker: prefs(state, attacker)})
+    destroyed = sorted(set(chosen))
+    ctx.emit(AA_FIRE, {"place": place, "gun": guns[0]["id"], "guns": [g["id"] for g in guns],
+                       "owner": guns[0]["owner"], "hit_on": max(d["target"] for d in dice), "dice": len(dice),
+                       "hits": hits, "targets": [u["id"] for u in planes], "destroyed": destroyed, "step": step,
+                       "low_luck": low})
     return destroyed
 
 
@@ -104,6 +142,9 @@ def bombarding_ships(rs: AARuleset, state: State, b: Battle) -> list[Unit]:
     for zone in rs.map.sorted_spaces(zones):
         if zone in state["battles"]:
             continue  # AAE-BOMB-02: a sea battle was fought there (transports alone included)
+        blocked = combat_rules.rules(rs).bombardment_blocked
+        if blocked is not None and blocked(rs, state, zone):
+            continue  # G40-KAMI-06, G40-CMB-37: a kamikaze attack was made there
         ships.extend(u for u in state["units"][zone] if u["id"] in named and u["owner"] == b["attacker"]
                      and combat_rules.bombard_value(rs, u) > 0 and not u.get("t_bombarded"))
     landed = len(b.get("seaborne", []))

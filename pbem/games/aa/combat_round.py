@@ -171,11 +171,13 @@ def fire(rs: AARuleset, ctx: OrderContext, b: Battle, side: str, shooters: list[
     # (AA41-CMB-05, AA41-CMB-09); otherwise every shooter rolls (AA41-CMB-27)
     if not any(arith.can_hit(types[s["type"]], types[t["type"]], destroyer) for s in shooters for t in targets):
         return True
-    values, dice_per = None, None
+    values, dice_per, best_of = None, None, None
     if side == "attacker":  # artillery support, research (AAE-UNIT-INF-02, AAE-TECH-01/07/08/12)
         values = combat_rules.attack_values(rs, state, b["attacker"], own)
         dice_per = combat_rules.attack_dice(rs, state, b["attacker"])
-    dice = arith.firing_dice(types, shooters, side, destroyer, targets=targets, values=values, dice_per=dice_per)
+        best_of = combat_rules.attack_best_of(rs, state, b["attacker"])  # G40-TECH-19
+    dice = arith.firing_dice(types, shooters, side, destroyer, targets=targets, values=values, dice_per=dice_per,
+                             best_of=best_of)
     if stage == "a_fire":
         dice += combat_opening.pooled_dice(rs, state, b)  # AAE-BOMB-04 under low luck
     if not dice:
@@ -308,7 +310,8 @@ def end(rs: AARuleset, ctx: OrderContext, b: Battle, winner: str, reason: str) -
     """Step 7 (AA41-CMB-25): repair battleships (AA41-UNIT-BB-03); capture if land units won."""
     state = ctx.state
     spaces = [b["place"]] + ([b["retreated_to"]] if b.get("retreated_to") else [])
-    repaired = sorted(u["id"] for s in spaces for u in state["units"][s] if u["hits"] > 0)
+    repaired = sorted(u["id"] for s in spaces for u in state["units"][s] if u["hits"] > 0) \
+        if combat_rules.rules(rs).repairs_after_battle else []  # G40-CMB-20: damage stays
     ctx.emit("aa.battle_ended", {"place": b["place"], "winner": winner, "reason": reason, "repaired": repaired})
     if winner == "attacker" and b["kind"] == "land":
         land = [u for u in attackers(rs, state, b) if rs.data.units[u["type"]].domain == "land"]

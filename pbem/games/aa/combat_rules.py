@@ -8,12 +8,32 @@ The family's battle code asks these questions and never names an edition; each h
   AAE-TECH-01/07/08. Default: each unit type's ``attack``.
 * ``attack_dice(rs, state, power, unit type) -> n``: dice an attacking unit rolls
   (heavy bombers: two, AAE-TECH-12). Default 1.
+* ``attack_best_of(rs, state, power, unit type) -> n``: an attacking unit rolls ``n`` dice and
+  scores at most one hit (heavy bombers keep the best of two, G40-TECH-19). Default 1.
 * ``aa_hit(rs, state, gun) -> n``: an ``anti_aircraft`` unit's hit value (1; 2 with radar,
   AAE-AA-03, AAE-TECH-10). ``None``: the edition has no AA fire.
-* ``first_step(rs, ctx)``: the step of Conduct combat before the battles (strategic bombing
-  raids and rockets, AAE-CMB-01; Anniversary: ``anniversary/raids.py``).
+* ``first_step(rs, ctx) -> bool | None``: the step of Conduct combat before the battles
+  (strategic bombing raids and rockets, AAE-CMB-01; Anniversary: ``anniversary/raids.py``). A true
+  answer means the step waits for a decision owed by another seat (Global 1940: the defender's
+  scrambles and kamikaze attacks); the edition then opens the battles itself
+  (``combat_open.open_battles``) once the decision is taken.
+* ``aa_shots(rs, state, gun) -> n``: every gun of the territory fires up to ``n`` dice, no
+  aircraft twice (dice = min(total shots, aircraft)), and the attacker chooses the aircraft lost
+  (by its standing loss order), G40-AA-02. ``None``: one gun fires one die aimed at each
+  aircraft (AAE-AA-03/05).
+* ``aa_without_battle``: a gun fires at aircraft entering a territory where no battle is fought
+  (AAE-CMB-19); False: guns fire only before a battle's first round and a territory holding
+  only guns is taken without fire (G40-AA-04).
+* ``repairs_after_battle``: damaged two-hit units are repaired when a battle ends (AA41-UNIT-BB-03);
+  False: the damage stays until repaired elsewhere (G40-CMB-20).
+* ``bombardment_blocked(rs, state, sea zone) -> bool``: no shore bombardment from that zone this
+  turn (G40-KAMI-06). ``None``: only a sea battle there blocks it (AAE-BOMB-02).
+* ``standing``: the edition's own standing-order keys (``standing.py``): key -> its allowed values,
+  the first being the default (Global 1940: scramble, kamikaze, intercept).
 
 Units are recognised by ability name: ``anti_aircraft`` (fires before round 1, AAE-AA),
+``destroyed_on_capture`` (an AA gun that never holds a territory alone and is destroyed with its
+territory, G40-AA-04/05),
 ``never_casualty`` (never on the battle board: AA guns, AAE-AA-06), ``captured_with_territory``
 (changes hands with its territory, AAE-AA-07), ``shore_bombardment`` (bombards with its type's
 ``bombard`` value, AAE-BOMB-04), ``strategic_bombing`` (raids a complex, AAE-SBR-01),
@@ -22,8 +42,8 @@ Units are recognised by ability name: ``anti_aircraft`` (fires before round 1, A
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -40,10 +60,17 @@ class CombatRules:
 
     attack_values: Callable[[AARuleset, State, str, Sequence[Unit]], dict[int, int]] | None = None
     attack_dice: Callable[[AARuleset, State, str, str], int] | None = None
+    attack_best_of: Callable[[AARuleset, State, str, str], int] | None = None
     aa_hit: Callable[[AARuleset, State, Unit], int] | None = None
     #: ``first_step(rs, ctx)``: run when Conduct combat starts, before the battles open
     #: (strategic bombing raids and rockets, AAE-CMB-01)
-    first_step: Callable[[AARuleset, OrderContext], None] | None = None
+    #: (true: it waits for a decision owed by another seat)
+    first_step: Callable[[AARuleset, OrderContext], bool | None] | None = None
+    aa_shots: Callable[[AARuleset, State, Unit], int] | None = None
+    aa_without_battle: bool = True
+    repairs_after_battle: bool = True
+    bombardment_blocked: Callable[[AARuleset, State, str], bool] | None = None
+    standing: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
 
 def rules(rs: AARuleset) -> CombatRules:
@@ -60,6 +87,14 @@ def attack_values(rs: AARuleset, state: State, power: str, units: Sequence[Unit]
 def attack_dice(rs: AARuleset, state: State, power: str) -> dict[str, int] | None:
     """Dice per attacking unit type where not one, or None when the edition changes nothing."""
     hook = rules(rs).attack_dice
+    if hook is None:
+        return None
+    return {t: n for t in rs.data.units if (n := hook(rs, state, power, t)) != 1}
+
+
+def attack_best_of(rs: AARuleset, state: State, power: str) -> dict[str, int] | None:
+    """Dice per attacking unit type of which the best counts, or None when the edition has none."""
+    hook = rules(rs).attack_best_of
     if hook is None:
         return None
     return {t: n for t in rs.data.units if (n := hook(rs, state, power, t)) != 1}

@@ -52,10 +52,19 @@ class DeclareAmphibious(TypedDict, total=False):
     bombard: list[int]  # battleships/cruisers bombarding the target (AAE-BOMB)
 
 
-class DeclareRaid(TypedDict):
+class DeclareRaid(TypedDict, total=False):
     type: Literal["declare_raid"]
     target: str
     units: list[int]  # bombers raiding the target's complex (AAE-SBR-01); [] withdraws
+    installation: str  # the installation raided (G40-SBR-01: a complex, air base or naval base)
+    escorts: list[int]  # fighters escorting the raids on the target (G40-SBR-03)
+
+
+class Defend(TypedDict, total=False):
+    type: Literal["defend"]
+    scramble: dict[str, Any]  # air-base territory -> {sea zone: [aircraft ids]} (G40-CM-21/22)
+    kamikaze: dict[str, Any]  # sea zone -> [target ship ids], one per attack (G40-KAMI-04)
+    intercept: dict[str, Any]  # raided territory -> [fighter ids] (G40-SBR-04)
 
 
 class DeclareRocket(TypedDict):
@@ -155,7 +164,7 @@ class Paradrop(TypedDict, total=False):
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
            | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | DeclareWar
-           | MobilizeEconomy)
+           | MobilizeEconomy | Defend)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -165,7 +174,7 @@ _TYPED: dict[str, type[Any]] = {
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
     "paradrop": Paradrop, "declare_war": DeclareWar,
-    "mobilize_economy": MobilizeEconomy,
+    "mobilize_economy": MobilizeEconomy, "defend": Defend,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

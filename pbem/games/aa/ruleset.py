@@ -115,6 +115,9 @@ class AARuleset(Ruleset):
         # (anytime orders), which stay private to their seat.
         self.public_orders = frozenset({"*"})
         self.order_fields = {kind: ORDER_FIELDS.get(kind, {}) for kind in self.orders}
+        extra = getattr(self.edition.combat, "standing", {})  # the edition's standing-order keys
+        if extra and "standing" in self.order_fields:
+            self.order_fields["standing"] = {**self.order_fields["standing"], **{k: {} for k in extra}}
         self.queries = frozenset(self.query_hooks)
 
     @staticmethod

@@ -6,7 +6,9 @@ Order (any time, by any seat, for its own power; never undone)::
      "keep_last": [unit types, the first named kept longest], "submerge": true|false,
      "damage_battleships_first": true|false, "auto_casualties": true|false}
 
-Omitted keys keep their current value. Event ``aa.standing`` ``{"power", "orders"}``.
+An edition may add its own keys (``CombatRules.standing``: key -> allowed values, the first the
+default), e.g. the defender's scrambles and kamikaze attacks of Global 1940. Omitted keys keep
+their current value. Event ``aa.standing`` ``{"power", "orders"}``.
 Casualties the defender owes are chosen from these orders unless the game option
 ``ask_defender`` is set (then they are the deadline default); ``submerge`` says whether the
 power's defending submarines submerge when allowed (AA41-CMB-11/12). Standing orders are
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import InvalidOrder
 from pbem.engine.ruleset import OrderContext
+from pbem.games.aa import combat_rules
 from pbem.games.aa.state import State
 
 if TYPE_CHECKING:
@@ -31,9 +34,10 @@ DEFAULTS: dict[str, Any] = {"loss_order": [], "keep_last": [], "submerge": False
                             "auto_casualties": False}
 
 
-def prefs(state: State, power: str) -> dict[str, Any]:
-    """A power's standing orders with defaults filled in."""
-    return {**DEFAULTS, **state["standing"].get(power, {})}
+def prefs(state: State, power: str, rs: AARuleset | None = None) -> dict[str, Any]:
+    """A power's standing orders with defaults filled in (the edition's own keys too with ``rs``)."""
+    extra = {k: v[0] for k, v in combat_rules.rules(rs).standing.items()} if rs is not None else {}
+    return {**DEFAULTS, **extra, **state["standing"].get(power, {})}
 
 
 def _types(rs: AARuleset, order: dict[str, Any], key: str) -> list[str] | None:
@@ -55,8 +59,14 @@ def standing_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> N
     power = ctx.seat
     if power not in rs.sides:
         raise InvalidOrder("AA41-CMB-33", "Only a power's seat keeps standing orders.")
-    current = prefs(ctx.state, power)
+    current = prefs(ctx.state, power, rs)
     new = dict(current)
+    for key, allowed in combat_rules.rules(rs).standing.items():
+        if key in order:
+            if order[key] not in allowed or isinstance(order[key], bool) != isinstance(allowed[0], bool):
+                raise InvalidOrder("AA41-CMB-33", "'{key}' is one of {values}.",
+                                   {"key": key, "values": ", ".join(str(v) for v in allowed)})
+            new[key] = order[key]
     for key in ("loss_order", "keep_last"):
         value = _types(rs, order, key)
         if value is not None:

@@ -1,0 +1,67 @@
+"""Global 1940's answers to the family's combat hooks (``Edition.combat``, ``combat_rules.py``).
+
+* attack values: combined arms and research (``support.py``, G40-CMB-04, G40-TECH-08/13/14/15);
+  Heavy Bombers keep the best of two dice (G40-TECH-19);
+* AA guns: every gun fires up to 3 dice, no aircraft twice, hits on 1 (Radar 2), the attacker
+  choosing the aircraft lost (G40-AA-02, G40-TECH-17); never at a territory held by guns alone
+  (G40-AA-04) nor at raiders (G40-AA-03: installations fire, ``bombing.py``); guns are
+  battle casualties with combat value 0 (G40-AA-01) and destroyed with their territory (G40-AA-05);
+* damage to battleships and carriers stays after the battle (G40-CMB-20, repaired at naval bases);
+* no shore bombardment from a zone struck by kamikaze this turn (G40-KAMI-06, G40-CMB-37);
+* the first step: the defender's decisions (scramble, kamikaze, interceptors), then action 1
+  (kamikaze) and action 2 (raids) before the battles (G40-CMB-02; ``defending.py``);
+* the defender's standing orders for those decisions (``defending.STANDING``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from pbem.games.aa.anniversary.research import advances
+from pbem.games.aa.combat_rules import CombatRules, State, Unit
+from pbem.games.aa.global1940 import defending, support
+from pbem.games.aa.global1940.bombing import data_of
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
+
+
+def attack_values(rs: AARuleset, state: State, power: str, units: Sequence[Unit]) -> dict[int, int]:
+    return support.attack_values(data_of(rs), state, power, units)
+
+
+def attack_best_of(rs: AARuleset, state: State, power: str, utype: str) -> int:
+    """G40-TECH-19: with Heavy Bombers an attacking bomber rolls two dice and keeps the best
+    (one hit at most; in normal combat, as in raids; not in the air battle, AMB-45)."""
+    unit = data_of(rs).unit(utype)
+    if unit.has("strategic_bombing") and "heavy_bombers" in advances(state, power):
+        return unit.heavy_bomber_dice
+    return 1
+
+
+def aa_hit(rs: AARuleset, state: State, gun: Unit) -> int:
+    """G40-AA-02 hits on 1; G40-TECH-17 on 1-2 with the gun owner's Radar."""
+    unit = data_of(rs).unit(gun["type"])
+    return unit.aa_hit_with_radar if "radar" in advances(state, gun["owner"]) else unit.aa_hit
+
+
+def aa_shots(rs: AARuleset, state: State, gun: Unit) -> int:
+    """G40-AA-02, G40-UNIT-AAA-01: three shots per gun."""
+    return data_of(rs).unit(gun["type"]).aa_shots
+
+
+def bombardment_blocked(rs: AARuleset, state: State, zone: str) -> bool:
+    """G40-KAMI-06, G40-CMB-37: a kamikaze attack there, hit or miss, cancels bombardment."""
+    return zone in state.get("no_bombardment", [])
+
+
+#: the family's combat rule IDs whose Global 1940 rule differs: none beyond ``rule_ids.py``, which
+#: maps every shared ID for the edition (this module's own refusals name G40 rules directly)
+RULE_IDS: Mapping[str, str] = {}
+
+COMBAT = CombatRules(attack_values=attack_values, attack_best_of=attack_best_of, aa_hit=aa_hit, aa_shots=aa_shots,
+                     first_step=defending.start, aa_without_battle=False, repairs_after_battle=False,
+                     bombardment_blocked=bombardment_blocked, standing=defending.STANDING)
+#: the edition's rules modules for combat, to list in ``Edition.modules``
+MODULES = ("pbem.games.aa.global1940.bombing", "pbem.games.aa.global1940.defending")
