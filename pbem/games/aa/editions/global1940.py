@@ -32,7 +32,8 @@ OPTIONS = (
 #: family modules replaced by Global 1940's (treasuries, income per economy, refunds)
 _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.economy": "pbem.games.aa.global1940.collect",
-             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.mobilize_pools"}
+             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.mobilize_pools",
+             "pbem.games.aa.capture": "pbem.games.aa.global1940.liberation_hooks"}
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
            "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
            "pbem.games.aa.global1940.turn_hooks",
