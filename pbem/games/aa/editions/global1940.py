@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine.i18n import N_
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
-from pbem.games.aa.global1940 import checks, combat_hooks, queries, turn, turn_hooks
+from pbem.games.aa.global1940 import checks, china, combat_hooks, queries, turn, turn_hooks
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 
@@ -124,6 +124,8 @@ COMPLEX_KINDS = ("major_complex", "minor_complex")
 
 def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
     """The territories with an industrial complex now (G40-FAC: kept in ``installations``)."""
+    if china.mobilizing(state):  # G40-CHINA-04: China's territories, no complex
+        return tuple(rs.map.sorted_spaces(china.placement_territories(_data(rs), state)))
     sites = state.get("installations", {})
     found = [t for t, kinds in sites.items() if any(k in kinds for k in COMPLEX_KINDS)]
     economy = state.get("mobilizing")
@@ -135,6 +137,8 @@ def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
 
 def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
     """G40-MOB-03: 10 at a major complex, 3 at a minor one, minus its damage, never below 0."""
+    if china.mobilizing(state):
+        return china.placement_capacity(state, territory)
     data = _data(rs)
     kinds = state.get("installations", {}).get(territory, {})
     kind = next((k for k in COMPLEX_KINDS if k in kinds), None)

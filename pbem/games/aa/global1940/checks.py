@@ -3,7 +3,8 @@
 Moves: impassable spaces (G40-MAP-08), the political limits on entering spaces (G40-POL-13,
 -14, -26, -28, G40-NEUT-14, ``restrictions.check_entry``), allied sharing (G40-POL-27,
 ``restrictions.may_share``) and where non-belligerents' ships may end (G40-POL-11, -17, -18,
-``restrictions.check_naval_end``).
+``restrictions.check_naval_end``); China's units stay in its area and never board a
+transport (G40-CHINA-05, -06, -08, ``china.check_path``, ``china.check_transport``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
-from pbem.games.aa.global1940 import restrictions
+from pbem.games.aa.global1940 import china, restrictions
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import units_in
 from pbem.games.aa.state import State
@@ -54,6 +55,9 @@ def check_route(data: G40Data, state: State, power: str, route: list[str],
 def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -> None:
     data = rs.data
     assert isinstance(data, G40Data)
+    if order.get("type") == "place" and china.mobilizing(state) and isinstance(
+            order.get("at"), str):
+        china.check_placement(data, state, {order["at"]: 1})  # G40-CHINA-04
     route = order.get("route")
     if order.get("type") != "move" or not isinstance(route, list) or len(route) < 2:
         return
@@ -63,4 +67,9 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
         raise IllegalOrder("G40-NCM-06", "An AA gun moves only in Noncombat Move.")
     if not all(isinstance(s, str) and s in data.spaces for s in route):
         return  # the family names the unknown space
+    for unit in units:  # G40-CHINA-05, -06, -08
+        if order.get("transport") is not None or any(data.spaces[s].is_sea for s in route):
+            if data.unit(unit["type"]).domain == "land":
+                china.check_transport(unit)
+        china.check_path(data, unit, route)
     check_route(data, state, seat, route, units)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa.global1940 import bases, economy
+from pbem.games.aa.global1940 import bases, china, economy
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.turn import treasuries
 from pbem.games.aa.purchase import parse_units, pool_cost, unit_cost, unit_names
@@ -73,11 +73,10 @@ def purchase(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """G40-PUR-01/06, G40-UK-04/08: the treasury pays; the list replaces its earlier one."""
     state = ctx.state
     power = _check_turn(state, ctx.seat)
-    if power == "china":
-        raise IllegalOrder("G40-CHINA-03", "China buys only infantry and artillery, with its "
-                           "own rules.")
     treasury = _treasury(rs, state, power, order.get("treasury"))
     units = parse_units(rs, order.get("units"), "G40-PUR-01")
+    if power == china.CHINA:  # G40-CHINA-03: infantry, artillery with the Burma Road open
+        china.check_purchase(g40(rs), state, units)
     sites = [u for u in units if rs.data.units[u].domain == "installation"]
     if sites:  # placement of installations is not wired yet (docs/global1940.md)
         raise IllegalOrder("G40-PUR-04", "Installations ({unit}) cannot be bought in this "
@@ -95,6 +94,8 @@ def repair_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> Non
     """G40-REP-01/02/06, G40-UK-04: 1 IPC a point, own installations of that economy."""
     state = ctx.state
     power = _check_turn(state, ctx.seat)
+    if power == china.CHINA:
+        china.check_no_spending("repairs")
     raw = order.get("installations")
     if not isinstance(raw, dict) or not raw or not all(
             isinstance(k, dict) and k and all(isinstance(n, int) and not isinstance(n, bool)
@@ -146,7 +147,7 @@ def _describe_repaired(rs: AARuleset, event: dict[str, Any]) -> str:
 
 
 def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
-    if state["phase"] != "purchase" or seat != state["power"] or seat == "china":
+    if state["phase"] != "purchase" or seat != state["power"]:
         return {}
     data = g40(rs)
     lists = pools(state)
@@ -159,7 +160,8 @@ def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
         "treasury": first, "treasuries": available,
         "bought": dict(lists.get(first, {})) if first else {},
         "costs": {u: unit_cost(rs, state, seat, u) for u in rs.data.unit_order
-                  if rs.data.units[u].domain != "installation"},
+                  if rs.data.units[u].domain != "installation"
+                  and (seat != china.CHINA or u in china.buyable(data, state))},
     }}
 
 
