@@ -64,7 +64,7 @@ def placement_capacity(state: State, territory: str) -> int:
     """G40-MOB-08, AMB-40: no limit in a territory: what is placed there and all still to
     place (``Edition.capacity``)."""
     placed = sum(1 for u in state["units"].get(territory, []) if u.get("t_placed") == territory)
-    return placed + sum(state.get("bought", {}).values())
+    return placed + sum(int(n) for n in state.get("bought", {}).values())
 
 
 def check_placement(data: G40Data, state: State, placements: Mapping[str, int]) -> None:
