@@ -143,6 +143,12 @@ class DeclareWar(TypedDict):
     target: str  # the power declared on
 
 
+class Build(TypedDict):
+    type: Literal["build"]
+    kind: str  # an installation bought this turn (complex, upgrade, base) placed in Mobilize
+    at: str
+
+
 class CombatBlock(TypedDict):
     type: Literal["combat_block"]
     first: str  # the power whose combat move and combat come first (a host and its guest)
@@ -164,7 +170,7 @@ class Paradrop(TypedDict, total=False):
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
            | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | DeclareWar
-           | MobilizeEconomy | Defend)
+           | MobilizeEconomy | Defend | Build)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -174,7 +180,7 @@ _TYPED: dict[str, type[Any]] = {
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
     "paradrop": Paradrop, "declare_war": DeclareWar,
-    "mobilize_economy": MobilizeEconomy, "defend": Defend,
+    "mobilize_economy": MobilizeEconomy, "defend": Defend, "build": Build,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

@@ -7,7 +7,7 @@ import pytest
 
 from pbem.engine import IllegalOrder
 from pbem.games.aa.anniversary import artillery
-from pbem.games.aa.global1940 import antiaircraft, bases, board, carriers, complexes, raids, research, restrictions
+from pbem.games.aa.global1940 import antiaircraft, bases, board, carriers, raids, research, restrictions
 from tests.games.global1940.kit import add_unit, make_state, war
 
 
@@ -87,8 +87,6 @@ def test_G40_UNIT_BMB_01_bomber_raids_for_d6_plus_two_never_at_sea() -> None:
     bomber = add_unit(state, "Germany", "bomber", "germany")
     assert raids.damage_roll(data, state, bomber, [4]) == 6
     assert not data.unit("bomber").has("scramble") and not data.unit("bomber").carrier_cost
-    with pytest.raises(IllegalOrder):
-        complexes.complex_for(data, state, "germany", "germany", "bomber", "SZ 112")
 
 
 def test_G40_UNIT_BB_01_battleship_two_hits_free_repair_bombard_four() -> None:

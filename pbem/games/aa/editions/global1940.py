@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine.i18n import N_
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
-from pbem.games.aa.global1940 import checks, china, combat_hooks, queries, turn, turn_hooks
+from pbem.games.aa.global1940 import checks, china, combat_hooks, complexes, queries, turn, turn_hooks
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 
@@ -36,7 +36,7 @@ _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.capture": "pbem.games.aa.global1940.liberation_hooks"}
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
            "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
-           "pbem.games.aa.global1940.turn_hooks",
+           "pbem.games.aa.global1940.turn_hooks", "pbem.games.aa.global1940.building",
            *combat_hooks.MODULES)
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
@@ -71,6 +71,8 @@ def position_keys(data: G40Data) -> dict[str, dict[str, Any]]:
         "research": {"type": "object", "description": "power -> {tokens, advances}"},
         "pools": {"type": "object", "description": "this turn's purchases per treasury"},
         "mobilizing": {"type": ["string", "null"], "description": "the treasury mobilizing"},
+        "to_build": {**_COUNTS, "description": "installations waiting to be built"},
+        "complexes_placed": {**_PAIRS, "description": "[territory, kind] built this turn"},
     }
 
 
@@ -99,6 +101,8 @@ def extra_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
                      for p, r in sorted(position.get("research", {}).items())},
         "pools": dict(position.get("pools", {})),
         "mobilizing": position.get("mobilizing"),
+        "to_build": dict(position.get("to_build", {})),
+        "complexes_placed": [list(e) for e in position.get("complexes_placed", [])],
     }
 
 
@@ -119,15 +123,12 @@ def load(name: str) -> G40Data:
     return global1940()
 
 
-COMPLEX_KINDS = ("major_complex", "minor_complex")
-
-
 def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
     """The territories with an industrial complex now (G40-FAC: kept in ``installations``)."""
     if china.mobilizing(state):  # G40-CHINA-04: China's territories, no complex
         return tuple(rs.map.sorted_spaces(china.placement_territories(_data(rs), state)))
     sites = state.get("installations", {})
-    found = [t for t, kinds in sites.items() if any(k in kinds for k in COMPLEX_KINDS)]
+    found = [t for t, kinds in sites.items() if any(k in kinds for k in complexes.COMPLEXES)]
     economy = state.get("mobilizing")
     if state.get("phase") == "mobilize" and economy and economy != state["power"]:
         data = _data(rs)  # G40-UK-06: the UK economy mobilizing places at its own complexes
@@ -136,15 +137,11 @@ def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
 
 
 def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
-    """G40-MOB-03: 10 at a major complex, 3 at a minor one, minus its damage, never below 0."""
+    """G40-MOB-03: ``complexes.capacity`` (damage, upgrade turn, Increased Factory
+    Production); China's territories without limit (G40-MOB-08)."""
     if china.mobilizing(state):
         return china.placement_capacity(state, territory)
-    data = _data(rs)
-    kinds = state.get("installations", {}).get(territory, {})
-    kind = next((k for k in COMPLEX_KINDS if k in kinds), None)
-    if kind is None:
-        return 0
-    return max(0, data.unit(kind).production - int(kinds[kind]))
+    return complexes.capacity(_data(rs), state, power, territory)
 
 
 EDITION = Edition(

@@ -77,10 +77,6 @@ def purchase(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     units = parse_units(rs, order.get("units"), "G40-PUR-01")
     if power == china.CHINA:  # G40-CHINA-03: infantry, artillery with the Burma Road open
         china.check_purchase(g40(rs), state, units)
-    sites = [u for u in units if rs.data.units[u].domain == "installation"]
-    if sites:  # placement of installations is not wired yet (docs/global1940.md)
-        raise IllegalOrder("G40-PUR-04", "Installations ({unit}) cannot be bought in this "
-                           "version of the game yet.", {"unit": sites[0]})
     cost = pool_cost(rs, units, state, power)
     earlier = pool_cost(rs, pools(state).get(treasury, {}), state, power)
     data = g40(rs)
@@ -122,8 +118,9 @@ def _evolve_purchased(rs: AARuleset, state: State, event: dict[str, Any]) -> Non
     state["pools"] = {"turn": [state["round"], state["power"]], **lists}
     bought: dict[str, int] = {}
     for units in lists.values():
-        for utype, n in units.items():
-            bought[utype] = bought.get(utype, 0) + n
+        for utype, n in units.items():  # installations wait apart (building.py)
+            if rs.data.units[utype].domain != "installation":
+                bought[utype] = bought.get(utype, 0) + n
     state["bought"] = {u: bought[u] for u in rs.data.unit_order if bought.get(u)}
     state["ipcs"][p["treasury"]] = p["ipcs"]
     state.pop("mobilizing", None)
@@ -160,8 +157,7 @@ def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
         "treasury": first, "treasuries": available,
         "bought": dict(lists.get(first, {})) if first else {},
         "costs": {u: unit_cost(rs, state, seat, u) for u in rs.data.unit_order
-                  if rs.data.units[u].domain != "installation"
-                  and (seat != china.CHINA or u in china.buyable(data, state))},
+                  if seat != china.CHINA or u in china.buyable(data, state)},
     }}
 
 
