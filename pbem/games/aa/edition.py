@@ -109,6 +109,12 @@ class Edition:
     #: ``{"ipcs", "ipcs_from", "ipcs_to"}`` treasuries, or None (None: the family's rule, the
     #: capital owner's whole treasury to the capturer, AA41-CAP-06)
     seize_treasury: Callable[[AARuleset, State, str, str], dict[str, Any] | None] | None = None
+    #: ``may_share(rs, state, power, ally, territory)``: may ``power``'s units stand in a
+    #: territory of its ally now (None: always; Global 1940: both belligerent, G40-POL-27)
+    may_share: Callable[[AARuleset, State, str, str, str], bool] | None = None
+    #: neutral territories may be entered (attacked): the family treats no space as neutral
+    #: and the edition's ``check_order`` decides (Global 1940's neutrals, kept in the state)
+    neutrals_enterable: bool = False
     #: units that cannot be placed wait in the mobilization zone (AAE-MOB-09) instead of being
     #: refunded (AA41-MOB-09)
     keeps_unplaced: bool = False

@@ -51,10 +51,11 @@ def violations(rs: AARuleset, state: State) -> list[str]:
                 top = uid
             ut = types.get(unit["type"])
             aboard = unit.get("aboard")
-            if ut is None or info.neutral or unit["owner"] not in powers or unit["hits"] \
+            neutral = rs.map.is_neutral(space)
+            if ut is None or neutral or unit["owner"] not in powers or unit["hits"] \
                     or aboard is not None or (ut.domain == "sea") != (info.kind == "sea"):
                 by_id = by_id or {u["id"]: u for u in units}
-                out.extend(_placement_problems(rs, space, info.kind, info.neutral, unit, by_id, powers,
+                out.extend(_placement_problems(rs, space, info.kind, neutral, unit, by_id, powers,
                                                uid in aside))
         if by_id is not None:
             out.extend(_capacity_problems(rs, space, units, by_id))
@@ -109,9 +110,10 @@ def _control_problems(rs: AARuleset, state: State, powers: set[str]) -> list[str
                 out.append(f"sea zone {name} has a control marker")
             continue
         owner = state["owners"].get(name)
-        if space.neutral and owner is not None:
+        neutral = rs.map.is_neutral(name)
+        if neutral and owner is not None:
             out.append(f"neutral {name} is controlled by {owner}")
-        elif not space.neutral and owner not in powers and not (
+        elif not neutral and owner not in powers and not (
                 owner is None and space.original_owner is None):  # e.g. held by no power at start
             out.append(f"{name} has no valid control marker ({owner!r})")
     for name in state["captured_this_turn"]:

@@ -28,9 +28,13 @@ def _bfs(start: str, step: Mapping[str, tuple[str, ...]]) -> dict[str, int]:
 class MapGraph:
     """Neighbours, distances and canal/strait rules of one board."""
 
-    def __init__(self, data: ScenarioData) -> None:
+    def __init__(self, data: ScenarioData, *, neutrals_enterable: bool = False) -> None:
         self.data = data
         sp = data.spaces
+        #: the spaces no unit enters (AA41-MAP-04); none when the edition lets neutrals be
+        #: attacked and checks them itself (``Edition.neutrals_enterable``)
+        self._neutral = frozenset() if neutrals_enterable else frozenset(
+            s for s in sp if sp[s].neutral)
         self.spaces: tuple[str, ...] = tuple(sp)
         self._adj = data.adjacency
         self._land_adj = {s: tuple(n for n in adj if sp[n].is_land) for s, adj in self._adj.items()}
@@ -39,7 +43,7 @@ class MapGraph:
         self._canal_of: dict[frozenset[str], Canal] = {
             frozenset(c.sea_zones): c for c in data.canals}
         # AA41-MAP-04: neutrals are never entered, crossed or overflown.
-        passable = {s for s in sp if not sp[s].neutral}
+        passable = {s for s in sp if s not in self._neutral}
         air_step = {s: tuple(n for n in self._adj[s] if n in passable) for s in passable}
         land_step = {s: tuple(n for n in self._land_adj[s] if n in passable)
                      for s in passable if sp[s].is_land}
@@ -81,7 +85,7 @@ class MapGraph:
         return self.data.spaces[space].is_sea
 
     def is_neutral(self, space: str) -> bool:
-        return self.data.spaces[space].neutral
+        return space in self._neutral
 
     def is_coastal(self, territory: str) -> bool:
         """AA41-MAP-06: a land territory next to at least one sea zone."""

@@ -133,6 +133,11 @@ class Repair(TypedDict, total=False):
     treasury: str  # the paying treasury of a power that has several
 
 
+class AttackNeutral(TypedDict):
+    type: Literal["attack_neutral"]
+    territory: str  # the neutral territory attacked
+
+
 class MobilizeEconomy(TypedDict):
     type: Literal["mobilize_economy"]
     treasury: str  # the next treasury whose purchases are placed
@@ -170,7 +175,7 @@ class Paradrop(TypedDict, total=False):
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
            | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | DeclareWar
-           | MobilizeEconomy | Defend | Build)
+           | MobilizeEconomy | Defend | Build | AttackNeutral)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -181,6 +186,7 @@ _TYPED: dict[str, type[Any]] = {
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
     "paradrop": Paradrop, "declare_war": DeclareWar,
     "mobilize_economy": MobilizeEconomy, "defend": Defend, "build": Build,
+    "attack_neutral": AttackNeutral,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

@@ -81,10 +81,13 @@ def blitzable(rs: AARuleset, state: State, territory: str, power: str) -> bool:
 
 def safe_territory(rs: AARuleset, state: State, territory: str, power: str) -> bool:
     """AA41-AIR-04(a): friendly now and at turn start, not captured this turn."""
+    owner = state["owners"].get(territory)
+    share = rs.edition.may_share
     return (rs.map.is_land(territory) and not rs.map.is_neutral(territory)
-            and rs.data.friendly(state["owners"].get(territory), power)
+            and rs.data.friendly(owner, power)
             and rs.data.friendly(state["owners_at_turn_start"].get(territory), power)
-            and territory not in state["captured_this_turn"])
+            and territory not in state["captured_this_turn"]
+            and (share is None or owner is None or share(rs, state, power, owner, territory)))
 
 
 def ended(unit: Unit, phase: str) -> bool:

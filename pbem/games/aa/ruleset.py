@@ -67,7 +67,7 @@ class AARuleset(Ruleset):
         self.data = next(iter(self.scenario_data.values()))
         from pbem.games.aa.mapgraph import MapGraph
 
-        self.map = MapGraph(self.data)
+        self.map = MapGraph(self.data, neutrals_enterable=edition.neutrals_enterable)
         self.sides = {p.id: p.side for p in self.data.powers}
         self.capitals = {p.id: p.capital for p in self.data.powers}
         self.power_names = {p.id: p.name for p in self.data.powers}

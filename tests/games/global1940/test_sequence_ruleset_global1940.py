@@ -156,7 +156,7 @@ def test_G40_UK_06_G40_MOB_08_each_economy_places_at_its_own_complexes() -> None
     assert step(game) == ("italy", "purchase")
 
 
-def test_G40_MOB_10_G40_MOB_03_units_that_cannot_be_placed_are_refunded_to_their_economy(
+def test_G40_MOB_10_G40_PUR_05_G40_MOB_03_units_that_cannot_be_placed_are_refunded_to_their_economy(
 ) -> None:
     position = start_position()
     position["installations"]["India"]["major_complex"] = 8  # G40-MOB-03: places 10 - 8
@@ -174,7 +174,7 @@ def test_G40_MOB_10_G40_MOB_03_units_that_cannot_be_placed_are_refunded_to_their
         game, "aa.g40_income_collected")[1]["total"]
 
 
-def test_G40_TECH_03_G40_TECH_07_uk_research_paid_by_both_economies_dice_discarded() -> None:
+def test_G40_TECH_03_G40_TECH_04_G40_TECH_07_uk_research_paid_by_both_economies_dice_discarded() -> None:
     position = start_position()
     position["ipcs"].update({"uk_europe": 3, "uk_pacific": 17})
     game = game_at("uk", "research", dice=[2, 3], edit=position, research=True)

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine.i18n import N_
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
-from pbem.games.aa.global1940 import checks, china, combat_hooks, complexes, queries, turn, turn_hooks
+from pbem.games.aa.global1940 import checks, china, combat_hooks, complexes, queries
+from pbem.games.aa.global1940 import restrictions, turn, turn_hooks
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 
@@ -36,7 +37,8 @@ _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.capture": "pbem.games.aa.global1940.liberation_hooks"}
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
            "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
-           "pbem.games.aa.global1940.turn_hooks", "pbem.games.aa.global1940.building",
+           "pbem.games.aa.global1940.turn_hooks", "pbem.games.aa.global1940.neutral_moves",
+           "pbem.games.aa.global1940.building",
            *combat_hooks.MODULES)
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
@@ -168,5 +170,8 @@ EDITION = Edition(
     seize_treasury=turn_hooks.seize_treasury,
     check_order=checks.check_order,
     move_allowance=turn_hooks.move_allowance,
+    neutrals_enterable=True,
+    may_share=lambda rs, state, a, b, space: restrictions.may_share(_data(rs), state, a, b,
+                                                                   space),
     rule_ids={**combat_hooks.RULE_IDS, **RULE_IDS},
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
-from pbem.games.aa.global1940 import china, restrictions
+from pbem.games.aa.global1940 import china, neutral_moves, restrictions
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import units_in
 from pbem.games.aa.state import State
@@ -33,6 +33,7 @@ def check_route(data: G40Data, state: State, power: str, route: list[str],
                 units: list[dict[str, Any]]) -> None:
     """Every space the move enters, then where its ships end."""
     combat = state["phase"] == "combat_move"
+    neutral_moves.check_route(data, state, power, route, units)
     for space in route[1:]:
         if data.space(space).impassable:
             raise IllegalOrder("G40-MAP-08", "{space} is impassable: no unit may enter or pass "

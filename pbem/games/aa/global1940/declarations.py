@@ -4,6 +4,10 @@ Order (the active power, at the start of its Combat Move before any unit moves):
 
     {"type": "declare_war", "target": "japan"}
 
+The United States' round-3 option (G40-POL-16: at the start of its round-3 Collect Income,
+which is played by itself here) is ordered in its round-3 Mobilize, the step just before:
+nothing happens between the two, and the new wars count for that Collect Income.
+
 ``aa.g40_war_declared`` carries ``politics.declare``'s payload: the pairs now at war (the UK
 and ANZAC together, G40-POL-12/20/23), whether it was provoked (G40-POL-05), the flags it sets
 (G40-POL-09/15) and the US complexes upgraded for free (G40-FAC-07).
@@ -40,17 +44,28 @@ def declare_war(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None
         raise IllegalOrder("G40-POL-02", "{power} declares war only in its own turn.",
                            {"power": ctx.seat})
     probe = {**state, "combat_moves_made": moved_this_phase(state, ctx.seat)}
-    at_income = state["phase"] == "collect_income"
+    at_income = round3_option(state, ctx.seat)
+    if at_income:
+        probe["phase"] = "collect_income"
     ctx.emit(DECLARED, politics.declare(g40(rs), probe, ctx.seat, target, at_income))
+
+
+def round3_option(state: State, seat: str) -> bool:
+    """G40-POL-16: the US in its round-3 Mobilize (just before its Collect Income)."""
+    return state["phase"] == "mobilize" and politics.us_round3_option(
+        {**state, "phase": "collect_income"}, seat)
 
 
 def targets(rs: AARuleset, state: State, seat: str) -> list[str]:
     """The powers ``seat`` may declare war on now (for the forms and the bot)."""
     out = []
+    at_income = round3_option(state, seat)
+    probe = {**state, "combat_moves_made": moved_this_phase(state, seat)}
+    if at_income:
+        probe["phase"] = "collect_income"
     for target in politics.MAY_DECLARE_ON.get(seat, ()):
         try:
-            politics.check_declaration(g40(rs), {**state, "combat_moves_made": moved_this_phase(
-                state, seat)}, seat, target)
+            politics.check_declaration(g40(rs), probe, seat, target, at_income)
         except IllegalOrder:
             continue
         out.append(target)
@@ -58,7 +73,7 @@ def targets(rs: AARuleset, state: State, seat: str) -> list[str]:
 
 
 def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
-    if state["phase"] != "combat_move" or seat != state["power"]:
+    if state["phase"] not in ("combat_move", "mobilize") or seat != state["power"]:
         return {}
     found = targets(rs, state, seat)
     return {"declare_war": {"targets": found}} if found else {}
