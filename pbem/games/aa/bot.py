@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pbem.engine import RulesError
-from pbem.games.aa import air, mobilize, retreat
+from pbem.games.aa import air, combat_rules, mobilize, retreat
 from pbem.games.aa.helpers import phase_requirements, reachable
 from pbem.games.aa.routes import domain, ended, movement_left, territory_hostile, unit_index, zone_hostile
 from pbem.games.aa.transport import cargo_of, fits
@@ -167,9 +167,12 @@ class RandomBot:
     def _standing(self, game: Game, seat: str) -> None:
         kinds = list(self.rs.data.unit_order)
         first = self.rng.sample(kinds, 3)
-        self.submit(game, seat, {"type": "standing", "loss_order": first,
-                                 "keep_last": self.rng.sample([k for k in kinds if k not in first], 2),
-                                 "submerge": self.rng.random() < 0.5})
+        order = {"type": "standing", "loss_order": first,
+                 "keep_last": self.rng.sample([k for k in kinds if k not in first], 2),
+                 "submerge": self.rng.random() < 0.5}
+        for key, allowed in combat_rules.rules(self.rs).standing.items():  # the edition's own keys
+            order[key] = self.rng.choice(allowed)
+        self.submit(game, seat, order)
 
     # -- combat move -----------------------------------------------------------------------
     def _stacks(self, state: dict[str, Any], power: str, phase: str) -> list[list[Unit]]:
@@ -213,6 +216,11 @@ class RandomBot:
                 continue
             self._try(game, seat, [_move_order(ids, options[dest])])
         self._attack_in_place(game, seat)
+        for raid in game.legal_options(seat).get("raids") or []:  # raids on installations (their format)
+            if "installation" in raid and self.rng.random() < 0.5:
+                self.submit(game, seat, {"type": "declare_raid", "target": raid["target"],
+                                         "installation": raid["installation"], "units": raid["raiders"],
+                                         "escorts": raid["escorts"]})
 
     def _destination(self, state: dict[str, Any], power: str, options: dict[str, Any]) -> str:
         """Mostly the destination nearest to an enemy-held enemy capital; sometimes any."""

@@ -172,3 +172,57 @@ def test_G40_CMB_17_G40_CMB_18_G40_CM_27_a_carrier_alone_cannot_destroy_unescort
     escorted = combat({SZ7: [unit("transport", "japan"), att("carrier", 1, came_from="SZ 8"),
                              att("destroyer", 1, came_from="SZ 8")]})
     assert ids(escorted, SZ7, "transport") == [] and rolls(escorted) == []
+
+
+def test_G40_CMB_30_units_landed_from_the_sea_may_not_retreat() -> None:
+    game = _assault("battleship", kamikaze=False)
+    with pytest.raises(IllegalOrder):
+        game.submit("usa", {"type": "retreat", "place": OKINAWA, "to": SZ19})
+    assert ids(game, OKINAWA, "infantry", "usa")
+
+
+def _contested_assault(bombard: list[int]) -> Game:
+    return combat({OKINAWA: [unit("infantry", "japan")],
+                   SZ19: [unit("destroyer", "japan"), att("battleship", 1, came_from="SZ 20"),
+                          att("transport", 1, came_from="SZ 20"),
+                          {"type": "infantry", "owner": "usa", "aboard_entry": 2, "t_combat": True}]},
+                  declared={"amphibious": [{"target": OKINAWA, "sea_zone": SZ19, "transports": [4], "units": [5],
+                                            "air": {}, "bombard": bombard}]}, dice=[1, 6] + [6, 6], end=False)
+
+
+def test_G40_CMB_28_G40_CMB_37_a_naval_combat_in_the_zone_comes_first_and_cancels_bombardment() -> None:
+    with pytest.raises(IllegalOrder) as err:
+        _contested_assault([3]).submit("usa", {"type": "end_phase"})
+    assert err.value.rule_id == "G40-CMB-37"
+    game = _contested_assault([])
+    game.submit("usa", {"type": "end_phase"})
+    game.submit("japan", {"type": "defend"})
+    with pytest.raises(IllegalOrder):
+        game.submit("usa", {"type": "battle", "place": OKINAWA})  # the sea battle first
+    game.submit("usa", {"type": "battle", "place": SZ19})
+    game.submit("usa", {"type": "battle", "place": OKINAWA})
+    assert events(game, "aa.bombarded") == [] and ids(game, OKINAWA, "infantry", "usa")
+
+
+def test_G40_CMB_06_an_attacking_carrier_takes_part_and_absorbs_hits() -> None:
+    zone = [unit("destroyer", "japan"), att("carrier", 1, came_from="SZ 8"), att("destroyer", 1, came_from="SZ 8")]
+    game = combat({SZ7: zone}, dice=[6, 1], standing={"usa": {"auto_casualties": True, "loss_order": ["carrier"]}})
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    assert [d["unit"] for d in rolls(game)[0]["dice"]] == ["destroyer"]  # attack 0: no die
+    assert [u["hits"] for u in game.state["units"][SZ7] if u["type"] == "carrier"] == [1]
+
+
+def test_G40_CMB_26_an_allys_units_in_the_space_do_not_attack() -> None:
+    game = combat({KOREA: [unit("infantry", "japan"), unit("tank", "uk"), att("tank", 1, came_from="Manchuria")]},
+                  dice=[6, 6])
+    (opened,) = events(game, "aa.battle_opened")
+    assert [u["owner"] for u in game.state["units"][KOREA] if u["id"] in opened["attackers"]] == ["usa"]
+
+
+def test_G40_CMB_27_every_defending_power_defends_together() -> None:
+    korea = [unit("infantry", "japan"), unit("infantry", "germany"), att("tank", 2, came_from="Manchuria")]
+    game = combat({KOREA: korea}, dice=[6, 6, 6, 6])
+    game.submit("usa", {"type": "battle", "place": KOREA})
+    (opened,) = events(game, "aa.battle_opened")
+    assert opened["defenders"] == ["germany", "japan"]
+    assert sorted(d["unit"] for d in rolls(game)[1]["dice"]) == ["infantry", "infantry"]

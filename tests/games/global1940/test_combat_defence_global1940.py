@@ -132,3 +132,15 @@ def test_standing_orders_take_the_defender_keys() -> None:
         game, SZ19, "cruiser")}
     with pytest.raises(InvalidOrder):
         game.submit("japan", {"type": "standing", "scramble": "always"})
+
+
+@pytest.mark.parametrize("order", [
+    {"scramble": "Japan"}, {"scramble": {"Japan": {"SZ 6": ["x"]}}}, {"scramble": {"Japan": {"SZ 99": [1]}}},
+    {"scramble": {"Korea": {SZ6: [1]}}}, {"scramble": {"Japan": {SZ6: [1, 1]}}}, {"kamikaze": {SZ6: [1]}},
+    {"kamikaze": [1]}, {"intercept": {"Japan": [1]}}, {"intercept": {"Japan": "all"}}])
+def test_G40_CM_21_a_malformed_or_illegal_defence_is_refused_by_rule(order: dict[str, Any]) -> None:
+    game = _sz6([])
+    with pytest.raises((IllegalOrder, InvalidOrder)) as err:
+        game.submit("japan", {"type": "defend", **order})
+    assert err.value.rule_id.startswith(("G40-", "ENGINE-ORDER-"))  # the schema refuses wrong JSON types
+    assert game.owed()[0]["seat"] == "japan"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbem.games.aa import battle as arith
 from pbem.games.aa import combat_open
 from tests.games.global1940.combat_kit import RS, att, combat, events, ids, replays_equal, rolls, unit
 
@@ -70,3 +71,20 @@ def test_G40_TECH_19_without_heavy_bombers_a_bomber_rolls_one_die() -> None:
     game = combat({"Korea": [unit("infantry", "japan"), att("bomber", 1, came_from="SZ 6")]}, dice=[6, 6])
     game.submit("usa", {"type": "battle", "place": "Korea"})
     assert len(rolls(game)[0]["faces"]) == 1
+
+
+def test_G40_CMB_10_submarine_hits_go_to_the_carrier_the_cruisers_to_its_fighter() -> None:
+    types = RS.data.units
+    carrier = {"id": 1, "type": "carrier", "owner": "japan", "hits": 0}
+    fighter = {"id": 2, "type": "fighter", "owner": "japan", "hits": 0, "aboard": 1}
+    hits = {"S": 2, "A": 0, "N": 1}  # two submarines and a cruiser hit
+    assert arith.check_selection(types, [carrier, fighter], hits, [1, 1, 2]) is None
+    assert arith.check_selection(types, [carrier, fighter], hits, [1, 2, 2]) is not None
+    assert sorted(arith.choose(types, [carrier, fighter], hits, {})) == [1, 1, 2]
+
+
+def test_G40_CM_25_aircraft_in_a_territory_do_not_defend_the_next_sea_zone() -> None:
+    game = combat({"Japan": [unit("fighter", "japan", 2)],
+                   "SZ 6": [unit("transport", "japan"), att("destroyer", 1, came_from=SZ7)]})
+    game.submit("japan", {"type": "defend"})  # no scramble
+    assert ids(game, "SZ 6", owner="japan") == [] and len(ids(game, "Japan", "fighter")) == 2

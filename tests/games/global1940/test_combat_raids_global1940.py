@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from pbem.engine import Game, IllegalOrder
+from pbem.engine import Game, IllegalOrder, InvalidOrder
 from tests.games.global1940.combat_kit import att, combat, events, ids, replays_equal, rolls, unit
 
 JAPAN = "Japan"
@@ -131,3 +131,15 @@ def test_G40_UNIT_ICMIN_01_G40_UNIT_NB_01_minor_complexes_and_bases_take_at_most
                         "units": ids(game, "Korea", raider)})
     game.submit("usa", {"type": "end_phase"})
     assert game.state["installations"]["Korea"][kind] == 6
+
+
+@pytest.mark.parametrize("order", [
+    {"target": 3, "installation": "air_base", "units": []}, {"target": JAPAN, "installation": "castle", "units": []},
+    {"target": "Atlantis", "installation": "air_base", "units": []},
+    {"target": JAPAN, "installation": "air_base", "units": [1, 1]},
+    {"target": JAPAN, "installation": "air_base", "units": [999]}])
+def test_G40_SBR_01_a_malformed_raid_is_refused_by_rule(order: dict[str, Any]) -> None:
+    game = combat({JAPAN: [att("bomber", 1, came_from="SZ 6")]}, end=False)
+    with pytest.raises((IllegalOrder, InvalidOrder)) as err:
+        game.submit("usa", {"type": "declare_raid", **order})
+    assert err.value.rule_id.startswith(("G40-", "ENGINE-ORDER-"))

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine.i18n import N_
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
-from pbem.games.aa.global1940 import checks, china, combat_hooks, complexes, queries
-from pbem.games.aa.global1940 import restrictions, turn, turn_hooks
+from pbem.games.aa.global1940 import checks, china, combat_hooks, complexes, queries, restrictions, turn, turn_hooks
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 

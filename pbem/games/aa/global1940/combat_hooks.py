@@ -56,9 +56,12 @@ def bombardment_blocked(rs: AARuleset, state: State, zone: str) -> bool:
     return zone in state.get("no_bombardment", [])
 
 
-#: the family's combat rule IDs whose Global 1940 rule differs: none beyond ``rule_ids.py``, which
-#: maps every shared ID for the edition (this module's own refusals name G40 rules directly)
-RULE_IDS: Mapping[str, str] = {}
+#: the shared code's Anniversary bombardment IDs as Global 1940 rules (the family's ``AA41-*`` IDs are
+#: mapped with the others in ``rule_ids.py``; this module's own refusals name G40 rules directly)
+RULE_IDS: Mapping[str, str] = {
+    "AAE-BOMB-01": "G40-CMB-29", "AAE-BOMB-02": "G40-CMB-37", "AAE-BOMB-03": "G40-CMB-29",
+    "AAE-BOMB-06": "G40-CMB-29", "AAE-CM-21": "G40-AA-06",
+}
 
 COMBAT = CombatRules(attack_values=attack_values, attack_best_of=attack_best_of, aa_hit=aa_hit, aa_shots=aa_shots,
                      first_step=defending.start, aa_without_battle=False, repairs_after_battle=False,

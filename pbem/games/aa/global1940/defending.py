@@ -162,6 +162,9 @@ def defend_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> Non
     for base in scramble:
         if base not in mine.get("scramble", {}):
             raise IllegalOrder("G40-CM-21", "No aircraft of yours may scramble from {space}.", {"space": base})
+    sent = [i for by_zone in scramble.values() for ids in by_zone.values() for i in ids]
+    if len(sent) != len(set(sent)):
+        raise IllegalOrder("G40-CM-22", "An aircraft scrambles once, into one zone.")
     defence.check_scramble(data, state, state["power"], scramble, sorted(combat_zones(rs, state)))
     kamikaze = _ids(order.get("kamikaze") or {}, "kamikaze")
     if kamikaze and "kamikaze" not in mine:
