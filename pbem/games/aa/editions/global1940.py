@@ -12,7 +12,17 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine.i18n import N_
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
-from pbem.games.aa.global1940 import checks, china, combat_hooks, complexes, queries, restrictions, turn, turn_hooks
+from pbem.games.aa.global1940 import (
+    checks,
+    china,
+    combat_hooks,
+    complexes,
+    queries,
+    restrictions,
+    straits,
+    turn,
+    turn_hooks,
+)
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 
@@ -37,7 +47,7 @@ _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
            "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
            "pbem.games.aa.global1940.turn_hooks", "pbem.games.aa.global1940.neutral_moves",
-           "pbem.games.aa.global1940.building",
+           "pbem.games.aa.global1940.building", "pbem.games.aa.global1940.entering",
            *combat_hooks.MODULES)
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
@@ -169,6 +179,7 @@ EDITION = Edition(
     seize_treasury=turn_hooks.seize_treasury,
     check_order=checks.check_order,
     move_allowance=turn_hooks.move_allowance,
+    canal_passage=straits.canal_passage,
     neutrals_enterable=True,
     may_share=lambda rs, state, a, b, space: restrictions.may_share(_data(rs), state, a, b,
                                                                    space),
