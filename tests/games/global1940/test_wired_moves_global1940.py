@@ -69,3 +69,45 @@ def test_G40_MAP_10_an_own_canal_held_since_the_turn_began_is_open() -> None:
     game = _ship_game("uk", "SZ 98", "destroyer")
     game.submit("uk", {"type": "move", "units": [_unit(game, "SZ 98", "destroyer", "uk")],
                        "route": ["SZ 98", "SZ 81"]})
+
+
+def _blitz_game(*types: str, **installations: dict[str, int]) -> Game:
+    position = start_position()
+    position["units"]["Normandy Bordeaux"] = []
+    position["units"]["Holland Belgium"] = [{"type": t, "owner": "germany"} for t in types]
+    position["installations"].pop("Normandy Bordeaux")  # its minor complex and naval base
+    position["installations"].update(installations)
+    return game_at("germany", "combat_move", edit=position)
+
+
+def _ids(game: Game, space: str) -> list[int]:
+    return [u["id"] for u in game.state["units"][space] if u["owner"] == "germany"]
+
+
+def test_G40_CM_32_G40_CM_15_each_blitzing_mech_infantry_needs_its_own_armour() -> None:
+    game = _blitz_game("tank", "mech_infantry", "mech_infantry")
+    move = {"type": "move", "units": _ids(game, "Holland Belgium"),
+            "route": ["Holland Belgium", "Normandy Bordeaux", "France"]}
+    assert _refused(game, "germany", move) == "G40-CM-32"
+    pair = _ids(game, "Holland Belgium")[:2]
+    game.submit("germany", {**move, "units": pair})
+    assert game.state["owners"]["Normandy Bordeaux"] == "germany"  # blitzed, taken at once
+
+
+def test_G40_TECH_13_improved_mechanized_infantry_blitzes_without_armour_pairs() -> None:
+    position = start_position()
+    position["units"]["Normandy Bordeaux"] = []
+    position["installations"].pop("Normandy Bordeaux")
+    position["units"]["Holland Belgium"] = [{"type": t, "owner": "germany"}
+                                            for t in ("tank", "mech_infantry", "mech_infantry")]
+    position["research"] = {"germany": {"advances": ["improved_mechanized_infantry"]}}
+    game = game_at("germany", "combat_move", edit=position)
+    game.submit("germany", {"type": "move", "units": _ids(game, "Holland Belgium"),
+                            "route": ["Holland Belgium", "Normandy Bordeaux", "France"]})
+
+
+def test_G40_CM_31_an_installation_stops_a_blitz() -> None:
+    game = _blitz_game("tank", **{"Normandy Bordeaux": {"air_base": 0}})
+    move = {"type": "move", "units": _ids(game, "Holland Belgium"),
+            "route": ["Holland Belgium", "Normandy Bordeaux", "France"]}
+    assert _refused(game, "germany", move) == "G40-CM-31"

@@ -5,6 +5,8 @@ an AA gun or an installation, as the first step of its move, and takes it at onc
 is never blitzed (AMB-31): it is not hostile territory.
 
 ``moves`` below are ``{"id", "type", "path"}`` of the units blitzing in one combat move.
+Wired by ``checks.check_blitz`` (``Edition.check_order``); the capture at once is the family's
+(``movement.order_move``), a unit following its armour passes through ``routes.FOLLOWS_BLITZ``.
 """
 
 from __future__ import annotations
@@ -55,10 +57,3 @@ def check_pairs(data: G40Data, owned: frozenset[str], moves: Sequence[Mapping[st
                                    "armour starting in {start} and ending in {end}.",
                                    {"start": key[0], "end": key[1]})
             tanks[key] -= 1
-
-
-def captures(data: G40Data, state: State, power: str, path: Sequence[str]) -> list[str]:
-    """G40-CM-15: the hostile territory passed is taken at once (income moves with it)."""
-    if len(path) > 2 and at_war(state, power, state["owners"].get(path[1])):
-        return [path[1]]
-    return []

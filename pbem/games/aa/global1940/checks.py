@@ -4,7 +4,8 @@ Moves: impassable spaces (G40-MAP-08), the political limits on entering spaces (
 -14, -26, -28, G40-NEUT-14, ``restrictions.check_entry``), allied sharing (G40-POL-27,
 ``restrictions.may_share``) and where non-belligerents' ships may end (G40-POL-11, -17, -18,
 ``restrictions.check_naval_end``); China's units stay in its area and never board a
-transport (G40-CHINA-05, -06, -08, ``china.check_path``, ``china.check_transport``).
+transport (G40-CHINA-05, -06, -08, ``china.check_path``, ``china.check_transport``); blitzes
+pass no installation and pair each mech infantry with an armour (G40-CM-31, -32, ``blitz``).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
-from pbem.games.aa.global1940 import china, neutral_moves, restrictions
+from pbem.games.aa.anniversary.research import advances
+from pbem.games.aa.global1940 import blitz, china, neutral_moves, restrictions
 from pbem.games.aa.global1940.data import G40Data
-from pbem.games.aa.global1940.queries import units_in
+from pbem.games.aa.global1940.queries import at_war, units_in
 from pbem.games.aa.state import State
 
 if TYPE_CHECKING:
@@ -53,6 +55,23 @@ def check_route(data: G40Data, state: State, power: str, route: list[str],
             restrictions.check_naval_end(data, state, power, end, unit["type"])
 
 
+def check_blitz(data: G40Data, state: State, power: str, route: list[str],
+                units: list[dict[str, Any]]) -> None:
+    """A land move through a hostile territory in Combat Move is a blitz: that territory
+    holds no enemy unit nor installation (G40-CM-31), each mech infantry goes with its own
+    armour (G40-CM-32, ``blitz.check_pairs``) unless Improved Mechanized Infantry."""
+    passed = route[1]
+    if (state["phase"] != "combat_move" or len(route) < 3 or data.spaces[passed].is_sea
+            or not at_war(state, power, state["owners"].get(passed))):
+        return
+    land = [u for u in units if data.unit(u["type"]).domain == "land"]
+    if not land:
+        return
+    blitz.check_first_step(data, state, power, passed)
+    blitz.check_pairs(data, advances(state, power),
+                      [{"id": u["id"], "type": u["type"], "path": route} for u in land])
+
+
 def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -> None:
     data = rs.data
     assert isinstance(data, G40Data)
@@ -73,4 +92,5 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
             if data.unit(unit["type"]).domain == "land":
                 china.check_transport(unit)
         china.check_path(data, unit, route)
+    check_blitz(data, state, seat, route, units)
     check_route(data, state, seat, route, units)
