@@ -7,8 +7,8 @@ import pytest
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.games.aa.anniversary import artillery
 from pbem.games.aa.anniversary import research as family
-from pbem.games.aa.global1940 import antiaircraft, bases, income, paratroopers, raids, research, rockets
-from tests.games.global1940.kit import add_unit, make_state, war
+from pbem.games.aa.global1940 import bases, income, paratroopers, raids, research, rockets
+from tests.games.global1940.kit import add_unit, make_state
 
 
 def _owns(state: dict, power: str, *advances: str) -> None:  # type: ignore[type-arg]
@@ -193,14 +193,6 @@ def test_G40_TECH_15_jet_fighters_attack_four_and_hit_on_two_in_air_battles() ->
     _owns(state, "germany", "jet_fighters")
     assert research.attack_value(data, state, "germany", "fighter") == 4
     assert raids.air_battle_hit(data, state, fighter) == 2
-
-
-def test_G40_TECH_17_radar_makes_aa_guns_hit_on_two() -> None:
-    data, state = make_state()
-    war(state, "germany", "ussr")
-    assert antiaircraft.hit_value(data, state, "Russia", "germany") == 1
-    _owns(state, "ussr", "radar")  # granted by the rules' tests only: the USSR cannot research
-    assert antiaircraft.hit_value(data, state, "Russia", "germany") == 2
 
 
 def test_G40_TECH_18_long_range_aircraft_one_more_move() -> None:

@@ -197,8 +197,6 @@ def test_G40_TECH_05_a_six_gives_a_chart_choice_then_an_advance() -> None:
 
 
 def test_G40_TECH_02_G40_SEQ_02_research_comes_first_but_never_for_china_or_the_ussr() -> None:
-    from tests.games.global1940.facade import RS
-
     state = RS.new_game({"research": True}, seed="steps").state
     phases = {p: [phase for _, phase in RS.edition.turn_steps(RS, state, p)]
               for p in ("germany", "ussr", "china")}
