@@ -75,6 +75,8 @@ class Edition:
     #: options)`` building the matching state keys (complexes, research...)
     position_keys: Mapping[str, dict[str, Any]] = field(default_factory=dict)
     extra_state: Callable[[AARuleset, dict[str, Any], dict[str, Any]], State] | None = None
+    #: unit keys the edition adds to a position's unit entries (JSON schema of each)
+    unit_keys: Mapping[str, dict[str, Any]] = field(default_factory=dict)
     #: ``turn_steps(rs, state, power)``: the ``(acting power, phase)`` steps of ``power``'s turn
     #: (None: ``phases`` minus ``skipped_without_capital`` while the capital is held). A power
     #: playing inside another's turn (China in the US turn) acts in its host's steps.

@@ -108,7 +108,7 @@ def _shortest_routes(rs: AARuleset, here: str, reach: int) -> list[list[str]]:
         if dist == reach:
             continue
         for nxt in rs.map.neighbours(space):
-            if nxt not in parent and not rs.map.is_neutral(nxt):
+            if nxt not in parent and rs.map.passable(nxt):
                 parent[nxt] = space
                 queue.append((nxt, dist + 1))
     routes = []

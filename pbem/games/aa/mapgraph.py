@@ -13,11 +13,15 @@ from collections.abc import Iterable, Mapping
 from pbem.games.aa.data import Canal, ScenarioData
 
 
-def _bfs(start: str, step: Mapping[str, tuple[str, ...]]) -> dict[str, int]:
+def _bfs(start: str, step: Mapping[str, tuple[str, ...]],
+         leaves: frozenset[str] = frozenset()) -> dict[str, int]:
+    """Distances from ``start``; ``leaves`` are reached but never crossed."""
     dist = {start: 0}
     queue = deque([start])
     while queue:
         here = queue.popleft()
+        if here in leaves and here != start:
+            continue
         for nxt in step.get(here, ()):
             if nxt not in dist:
                 dist[nxt] = dist[here] + 1
@@ -43,12 +47,16 @@ class MapGraph:
         self._canal_of: dict[frozenset[str], Canal] = {
             frozenset(c.sea_zones): c for c in data.canals}
         # AA41-MAP-04: neutrals are never entered, crossed or overflown.
+        #: the spaces no route crosses (neutrals): with enterable neutrals they may still end
+        #: a route (an attack), so distances reach them without passing through them
+        self._no_passage = frozenset(s for s in sp if sp[s].neutral)
         passable = {s for s in sp if s not in self._neutral}
         air_step = {s: tuple(n for n in self._adj[s] if n in passable) for s in passable}
         land_step = {s: tuple(n for n in self._land_adj[s] if n in passable)
                      for s in passable if sp[s].is_land}
-        self._air_dist = {s: _bfs(s, air_step) for s in passable}
-        self._land_dist = {s: _bfs(s, land_step) for s in land_step}
+        leaves = self._no_passage - self._neutral
+        self._air_dist = {s: _bfs(s, air_step, leaves) for s in passable}
+        self._land_dist = {s: _bfs(s, land_step, leaves) for s in land_step}
         self.factories: tuple[str, ...] = data.factories
         self.capitals: dict[str, str] = {p.id: p.capital for p in data.powers}
 
@@ -85,7 +93,12 @@ class MapGraph:
         return self.data.spaces[space].is_sea
 
     def is_neutral(self, space: str) -> bool:
+        """No unit enters it (AA41-MAP-04); never, when the edition's neutrals are enterable."""
         return space in self._neutral
+
+    def passable(self, space: str) -> bool:
+        """A route may cross it (neutrals are never crossed, enterable or not)."""
+        return space not in self._no_passage
 
     def is_coastal(self, territory: str) -> bool:
         """AA41-MAP-06: a land territory next to at least one sea zone."""

@@ -32,6 +32,7 @@ def position_schema(rs: AARuleset) -> dict[str, Any]:
             "hits": {"type": "integer", "minimum": 0, "description": "hits taken (a damaged battleship: 1)"},
             "aboard_entry": {"type": "integer", "minimum": 0,
                              "description": "cargo: index of the carrying entry in the same space's list"},
+            **rs.edition.unit_keys,
         },
         "patternProperties": {"^t_[a-z_]+$": {"description": "a turn-scoped unit flag (t_moved, t_combat...)"}},
     }

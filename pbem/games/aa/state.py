@@ -47,7 +47,7 @@ def build_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
             if owner is not None and owner not in powers:
                 raise InvalidOrder("AA41-POS-1", "Unknown power '{power}' owning {name}.",
                                                  {"power": owner, "name": name})
-            owners[name] = None if space.neutral else owner
+            owners[name] = None if rs.map.is_neutral(name) else owner
     ipcs = {p.id: int(position.get("ipcs", {}).get(p.id, p.ipcs)) for p in data.powers}
     units, next_id = _build_units(rs, position.get("units", {}), powers)
     state: State = {

@@ -88,7 +88,7 @@ def test_G40_REP_02_G40_REP_06_repairs_at_once_by_the_economy_of_the_territory()
     assert RS.edition.capacity(RS, game.state, "uk", "United Kingdom") == 9  # G40-MOB-03
 
 
-def test_G40_MOB_02_G40_MOB_05_own_complexes_only_ships_next_to_them() -> None:
+def test_G40_MOB_02_G40_MOB_04_G40_MOB_05_own_complexes_only_ships_next_to_them() -> None:
     game = game_at("germany", "purchase", dice=[6] * 40)
     game.submit("germany", {"type": "purchase", "units": {"destroyer": 1, "infantry": 1}})
     end(game, times=4)
@@ -141,3 +141,95 @@ def test_G40_TECH_12_G40_INC_05_war_bonds_add_a_die_at_income() -> None:
     paid = events(game, "aa.g40_income_collected")[0]
     assert paid["war_bonds"] == 4
     assert paid["total"] == paid["production"] + sum(o["bonus"] for o in paid["objectives"]) + 4
+
+
+def test_G40_CM_11_G40_CM_09_an_attacking_aircraft_names_where_it_lands() -> None:
+    game = game_at("germany", "combat_move")
+    move = {"type": "move", "units": [first(game, "Western Germany", "fighter", "germany")],
+            "route": ["Western Germany", "France"]}
+    assert refused(game, "germany", move) == "G40-CM-11"
+
+
+def test_G40_CM_15_G40_CM_31_a_blitz_stops_in_a_territory_with_enemy_units() -> None:
+    game = game_at("germany", "combat_move")
+    move = {"type": "move", "units": [first(game, "Holland Belgium", "tank", "germany")],
+            "route": ["Holland Belgium", "France", "Normandy Bordeaux"]}
+    assert refused(game, "germany", move) == "G40-CM-31"
+
+
+def test_G40_CM_03_no_combat_move_ends_in_a_friendly_territory() -> None:
+    game = game_at("germany", "combat_move")
+    move = {"type": "move", "units": [first(game, "Holland Belgium", "infantry", "germany")],
+            "route": ["Holland Belgium", "Western Germany"]}
+    assert refused(game, "germany", move) == "G40-CM-03"
+
+
+def test_G40_CM_05_a_unit_moves_up_to_its_movement() -> None:
+    game = game_at("germany", "combat_move")
+    move = {"type": "move", "units": [first(game, "Holland Belgium", "infantry", "germany")],
+            "route": ["Holland Belgium", "France", "Southern France"]}
+    assert refused(game, "germany", move) == "G40-CM-05"
+
+
+def test_G40_NCM_11_ships_move_only_through_friendly_zones_in_noncombat_move() -> None:
+    game = game_at("germany", "noncombat_move")
+    move = {"type": "move", "units": [first(game, "SZ 113", "cruiser", "germany")],
+            "route": ["SZ 113", "SZ 112", "SZ 111"]}
+    assert refused(game, "germany", move) == "G40-NCM-11"
+
+
+def test_G40_CM_01_no_unit_moves_once_combat_began() -> None:
+    game = game_at("germany", "combat")
+    move = {"type": "move", "units": [first(game, "Holland Belgium", "infantry", "germany")],
+            "route": ["Holland Belgium", "Western Germany"]}
+    assert refused(game, "germany", move) == "G40-CM-01"
+
+
+def test_G40_CONV_03_G40_CONV_05_G40_CONV_06_G40_CONV_07_convoy_dice_and_caps() -> None:
+    position = start_position()
+    position["units"]["SZ 119"] = [{"type": "submarine", "owner": "germany", "count": 2}]
+    position["units"]["SZ 109"] = position["units"].get("SZ 109", []) + [
+        {"type": "destroyer", "owner": "germany", "count": 1},
+        {"type": "carrier", "owner": "germany", "count": 1},
+        {"type": "fighter", "owner": "germany", "count": 1, "aboard_entry": 3}]
+    # SZ 109: destroyer 1 + carrier 0 + fighter aboard 2 dice; SZ 119: two submarines 2 each
+    game = game_at("uk", "mobilize", edit=position, dice=[3, 3, 3] + [1, 1, 6, 6] + [6] * 40)
+    end(game)
+    uk = events(game, "aa.g40_income_collected")[0]
+    assert uk["treasury"] == "uk_europe"
+    assert {z: len(f) for z, f in uk["convoy_dice"].items()} == {"SZ 109": 3, "SZ 119": 4}
+    # SZ 109: 9 capped at the 8 of United Kingdom and Scotland next to it (G40-CONV-05);
+    # SZ 119's 2 would come from Scotland, already spent (G40-CONV-06): 8 in all, not 10
+    assert uk["convoy"] == 8
+    assert uk["total"] == max(0, uk["production"] + sum(o["bonus"] for o in uk["objectives"]) - 8)
+
+
+def test_G40_MOB_01_units_are_placed_only_in_mobilize() -> None:
+    game = game_at("italy", "purchase")
+    game.submit("italy", {"type": "purchase", "units": {"infantry": 1}})
+    assert refused(game, "italy", {"type": "place", "units": {"infantry": 1},
+                                   "at": "Northern Italy"}) == "G40-MOB-01"
+
+
+def test_G40_TECH_11_G40_REP_04_increased_factory_production() -> None:
+    position = start_position()
+    position["research"] = {"germany": {"tokens": 0,
+                                        "advances": ["increased_factory_production"]}}
+    position["installations"]["Germany"]["major_complex"] = 4
+    game = game_at("germany", "purchase", edit=position)
+    assert RS.edition.capacity is not None
+    assert RS.edition.capacity(RS, game.state, "germany", "Germany") == 12 - 4
+    game.submit("germany", {"type": "repair",
+                            "installations": {"Germany": {"major_complex": 4}}})
+    assert game.state["ipcs"]["germany"] == 30 - 2  # two damage points per IPC
+
+
+def test_G40_TECH_16_G40_TECH_06_improved_shipyards_prices_at_once() -> None:
+    position = start_position()
+    position["research"] = {"japan": {"tokens": 0, "advances": ["improved_shipyards"]}}
+    game = game_at("japan", "purchase", edit=position)
+    costs = RS.legal_options(game.state, "japan")["purchase"]["costs"]
+    assert (costs["battleship"], costs["carrier"], costs["cruiser"], costs["destroyer"],
+            costs["transport"], costs["submarine"]) == (17, 13, 9, 7, 6, 5)
+    game.submit("japan", {"type": "purchase", "units": {"battleship": 1}})
+    assert game.state["ipcs"]["japan"] == 26 - 17

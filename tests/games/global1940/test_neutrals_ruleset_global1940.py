@@ -71,7 +71,7 @@ def test_G40_NEUT_06_the_favoured_side_never_attacks_its_friendly_neutral() -> N
     assert err.value.rule_id == "G40-NEUT-06"
 
 
-def test_G40_NEUT_05_no_unit_passes_over_a_neutral() -> None:
+def test_G40_NEUT_05_G40_CM_26_no_aircraft_flies_over_a_neutral() -> None:
     game = game_at("germany", "noncombat_move")
     fighter = next(u["id"] for u in game.state["units"]["Norway"] if u["type"] == "fighter")
     with pytest.raises(IllegalOrder) as err:
@@ -90,3 +90,25 @@ def test_G40_NEUT_07_a_belligerent_land_unit_enters_a_friendly_neutral_and_takes
     end(game)
     assert game.state["owners"]["Persia"] == "uk" and "Persia" not in game.state["neutrals"]
     assert sum(1 for u in game.state["units"]["Persia"] if u["owner"] == "uk") == 3
+
+
+def test_G40_NEUT_09_a_second_attack_meets_only_the_survivors() -> None:
+    position = start_position()
+    position["neutrals"]["Sweden"] = "pro_allies"
+    position["units"]["Sweden"] = [{"type": "infantry", "owner": "uk", "count": 2,
+                                    "neutral_army": True}]
+    game = game_at("germany", "combat_move", edit=position)
+    game.submit("germany", {"type": "attack_neutral", "territory": "Sweden"})
+    assert len(game.state["units"]["Sweden"]) == 2
+    assert events(game, "aa.g40_neutral_attacked")[0]["army"] == 0
+
+
+def test_G40_NEUT_13_no_blitz_through_a_neutral() -> None:
+    position = start_position()
+    position["units"]["Norway"] = [{"type": "tank", "owner": "germany", "count": 1}]
+    game = game_at("germany", "noncombat_move", edit=position)
+    tank = next(u["id"] for u in game.state["units"]["Norway"] if u["type"] == "tank")
+    with pytest.raises(IllegalOrder) as err:
+        game.submit("germany", {"type": "move", "units": [tank],
+                                "route": ["Norway", "Sweden", "Finland"]})
+    assert err.value.rule_id == "G40-NEUT-13"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine.i18n import N_
+from pbem.games.aa.anniversary import research
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
 from pbem.games.aa.global1940 import (
@@ -155,6 +156,11 @@ def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
     return complexes.capacity(_data(rs), state, power, territory)
 
 
+def unit_cost(rs: AARuleset, state: State, power: str, utype: str) -> int:
+    """G40-TECH-16: Improved Shipyards prices, from the moment the advance is gained."""
+    return research.unit_cost(_data(rs), research.advances(state, power), utype)
+
+
 EDITION = Edition(
     key="global1940",
     title="Axis & Allies Global 1940",
@@ -172,10 +178,12 @@ EDITION = Edition(
     load=load,
     position_keys=position_keys(global1940()),
     extra_state=extra_state,
+    unit_keys={"neutral_army": {"type": "boolean", "description": "a neutral's army (G40-NEUT-09)"}},
     turn_steps=turn_steps,
     automatic_phases=("collect_income",),
     complexes=complex_sites,
     capacity=capacity,
+    unit_cost=unit_cost,
     seize_treasury=turn_hooks.seize_treasury,
     check_order=checks.check_order,
     move_allowance=turn_hooks.move_allowance,

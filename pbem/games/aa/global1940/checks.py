@@ -64,9 +64,10 @@ def check_blitz(data: G40Data, state: State, power: str, route: list[str],
     if (state["phase"] != "combat_move" or len(route) < 3 or data.spaces[passed].is_sea
             or not at_war(state, power, state["owners"].get(passed))):
         return
-    land = [u for u in units if data.unit(u["type"]).domain == "land"]
-    if not land:
-        return
+    land = [u for u in units if data.unit(u["type"]).has("blitz")
+            or data.unit(u["type"]).has("blitz_with_tank")]
+    if not land or len(land) < len([u for u in units if data.unit(u["type"]).domain == "land"]):
+        return  # a unit that cannot blitz: the family refuses the move (G40-CM-05)
     blitz.check_first_step(data, state, power, passed)
     blitz.check_pairs(data, advances(state, power),
                       [{"id": u["id"], "type": u["type"], "path": route} for u in land])

@@ -41,10 +41,12 @@ def check_route(data: G40Data, state: State, power: str, route: list[str],
     kept = state.get("neutrals", {})
     if any(u.get("neutral_army") for u in units):
         raise IllegalOrder("G40-NEUT-09", "A neutral army never moves.")
+    flying = all(data.unit(u["type"]).domain == "air" for u in units) and bool(units)
     for space in route[1:-1]:
-        if space in kept:
-            raise IllegalOrder("G40-NEUT-05", "No unit may pass through or over the neutral "
-                               "territory {space}.", {"space": space})
+        if space in kept:  # aircraft never fly over it; other units must stop there
+            raise IllegalOrder("G40-NEUT-05" if flying else "G40-NEUT-13", "No unit may pass "
+                               "through or over the neutral territory {space}.",
+                               {"space": space})
     end = route[-1]
     if end not in kept:
         return
@@ -69,7 +71,10 @@ def attack_neutral(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> N
         raise IllegalOrder("G40-NEUT-08", "A neutral is attacked in its attacker's Combat Move.")
     if state["owners"].get(territory) is not None:
         raise IllegalOrder("G40-NEUT-08", "{space} is already attacked.", {"space": territory})
-    ctx.emit(ATTACKED, neutrals.attack(g40(rs), state, ctx.seat, territory))
+    payload = neutrals.attack(g40(rs), state, ctx.seat, territory)
+    if any(u.get("neutral_army") for u in state["units"].get(territory, [])):
+        payload["army"] = 0  # G40-NEUT-09: the survivors of an earlier attack defend again
+    ctx.emit(ATTACKED, payload)
 
 
 def on_capture(rs: AARuleset, ctx: OrderContext, payload: dict[str, Any]) -> None:
