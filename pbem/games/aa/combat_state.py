@@ -37,7 +37,17 @@ def is_cargo(rs: AARuleset, unit: Unit, by_id: dict[int, Unit]) -> bool:
     ship = by_id.get(unit["aboard"])
     if ship is None:
         return True
+    if grounded(rs, ship):
+        return True  # G40-UNIT-CV-02, G40-CMB-33: aircraft aboard a damaged carrier
     return rs.data.units[ship["type"]].has("carries_land_units") or ship["owner"] != unit["owner"]
+
+
+def grounded(rs: AARuleset, ship: Unit) -> bool:
+    """G40-UNIT-CV-02: a two-hit carrier damaged before this battle launches no aircraft; one hit in
+    the battle (``t_damaged_here``) keeps the aircraft that launched to defend it. A one-hit
+    carrier (A&A 1941, Anniversary) is never grounded."""
+    ut = rs.data.units[ship["type"]]
+    return ut.has("carries_fighters") and ut.hits > 1 and ship["hits"] > 0 and not ship.get("t_damaged_here")
 
 
 def attackers(rs: AARuleset, state: State, battle: Battle) -> list[Unit]:
@@ -164,6 +174,9 @@ def _casualties(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     counts = Counter(p["units"])
     for unit in state["units"][place]:
         if unit["id"] in counts:
+            ut = rs.data.units[unit["type"]]
+            if ut.has("carries_fighters") and ut.hits > 1 and unit["hits"] == 0:
+                unit["t_damaged_here"] = True  # its aircraft are in the air: they fight on (grounded)
             unit["hits"] += counts[unit["id"]]
     if p["remove"]:
         _remove(state, place, p["destroyed"] + p["cargo"], p["stranded"])

@@ -226,3 +226,48 @@ def test_G40_CMB_27_every_defending_power_defends_together() -> None:
     (opened,) = events(game, "aa.battle_opened")
     assert opened["defenders"] == ["germany", "japan"]
     assert sorted(d["unit"] for d in rolls(game)[1]["dice"]) == ["infantry", "infantry"]
+
+
+def test_G40_CMB_16_with_only_transports_left_on_both_sides_the_attacker_stays_or_retreats() -> None:
+    zone = [unit("destroyer", "japan"), unit("transport", "japan"), att("destroyer", 1, came_from="SZ 8"),
+            att("transport", 1, came_from="SZ 8")]
+    game = combat({SZ7: zone}, dice=[1, 1], standing={"usa": {"auto_casualties": True}})
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    (waiting,) = game.legal_options("usa")["battles"]
+    assert waiting["retreat_to"] == ["SZ 8"] and game.state["battles"][SZ7]["status"] == "fighting"
+    game.submit("usa", {"type": "press", "place": SZ7})
+    assert events(game, "aa.battle_ended")[0]["reason"] == "stalemate"
+    assert types_in(game, SZ7) == ["transport", "transport"]
+
+
+def test_G40_UNIT_CV_02_aircraft_aboard_a_carrier_damaged_before_the_battle_are_cargo() -> None:
+    zone = [unit("carrier", "japan", hits=1), {"type": "fighter", "owner": "japan", "aboard_entry": 0},
+            att("destroyer", 2, came_from="SZ 8")]
+    game = combat({SZ7: zone}, dice=[1, 6] + [6])
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    (first,) = events(game, "aa.battle_round")[:1]
+    assert [d["type"] for d in first["defenders"]] == ["carrier"]
+    assert types_in(game, SZ7, "japan") == []  # the fighter sank with its carrier (G40-CMB-33)
+
+
+def test_G40_UNIT_CV_03_aircraft_that_launched_fight_on_when_their_carrier_is_damaged() -> None:
+    zone = [unit("carrier", "japan"), {"type": "fighter", "owner": "japan", "aboard_entry": 0},
+            att("destroyer", 1, came_from="SZ 8")]
+    game = combat({SZ7: zone}, dice=[1] + [6, 6] + [6] + [6, 6],
+                  standing={"japan": {"loss_order": ["carrier"]}})
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    second = events(game, "aa.battle_round")[1]
+    assert sorted(d["type"] for d in second["defenders"]) == ["carrier", "fighter"]
+    assert [u["hits"] for u in game.state["units"][SZ7] if u["type"] == "carrier"] == [1]
+
+
+def test_G40_CMB_05_a_round_is_surprise_strike_attacker_fire_defender_fire_then_press_or_retreat() -> None:
+    zone = [unit("cruiser", "japan"), unit("cruiser", "japan"), att("submarine", 1, came_from="SZ 8"),
+            att("battleship", 1, came_from="SZ 8")]
+    game = combat({SZ7: zone}, dice=[6] + [6] + [6, 6])
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    assert [(r["context"]["side"], r["context"]["step"]) for r in rolls(game)] == [
+        ("attacker", "surprise strike"), ("attacker", "attacker fire"), ("defender", "defender fire")]
+    (waiting,) = game.legal_options("usa")["battles"]
+    assert waiting["round"] == 1 and waiting["retreat_to"] == ["SZ 8"]  # step 6: press or retreat
