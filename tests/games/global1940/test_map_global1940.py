@@ -3,7 +3,7 @@ G40-UK-05, G40-UK-07)."""
 
 from __future__ import annotations
 
-from pbem.games.aa.global1940 import board, convoy, economy, income, research, straits
+from pbem.games.aa.global1940 import board, convoy, economy, income, straits
 from tests.games.global1940.kit import add_unit, make_state, refused, war
 
 
@@ -22,10 +22,10 @@ def test_G40_GEN_02_each_power_keeps_its_own_ipcs() -> None:
 
 
 def test_G40_GEN_03_a_die_hits_when_equal_or_lower() -> None:
-    data, _ = make_state()
-    none: frozenset[str] = frozenset()
-    assert research.bomber_attack_hits(data, none, [4])  # attack 4: a 4 hits
-    assert not research.bomber_attack_hits(data, none, [5])
+    from pbem.games.aa.battle import count_hits
+
+    die = {"unit": "bomber", "unit_id": 1, "target": 4, "cat": "N"}  # a bomber attacks at 4
+    assert count_hits([die, die], [4, 5])["N"] == 1  # the 4 hits, the 5 misses
 
 
 def test_G40_GEN_04_no_lending_and_never_negative() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from pbem.engine import IllegalOrder
 from pbem.games.aa.anniversary import artillery
-from pbem.games.aa.global1940 import bases, board, carriers, raids, research, restrictions
+from pbem.games.aa.global1940 import bases, blitz, board, carriers, raids, restrictions
 from tests.games.global1940.kit import add_unit, make_state, war
 
 
@@ -40,8 +40,7 @@ def test_G40_UNIT_MECH_01_mech_infantry_blitzes_only_with_armour() -> None:
     data, _ = make_state()
     assert _profile(data, "mech_infantry") == (4, 1, 2, 2)
     assert data.unit("mech_infantry").has("blitz_with_tank")
-    assert research.mech_blitz_needs_tank(frozenset())
-    assert research.mech_infantry_attack(data, frozenset(), True, False) == 2
+    assert blitz.mech_blitz_needs_tank(frozenset())
 
 
 def test_G40_UNIT_ARM_01_armour_blitzes_and_supports_a_tactical_bomber() -> None:

@@ -18,7 +18,6 @@ from pbem.engine import IllegalOrder
 from pbem.games.aa.global1940.bases import has
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import at_war, units_in
-from pbem.games.aa.global1940.research import mech_blitz_needs_tank
 from pbem.games.aa.state import State
 
 INSTALLATIONS = ("major_complex", "minor_complex", "air_base", "naval_base")
@@ -36,6 +35,12 @@ def check_first_step(data: G40Data, state: State, power: str, territory: str) ->
     if enemy or any(has(state, territory, k) for k in INSTALLATIONS):
         raise IllegalOrder("G40-CM-31", "{space} holds an enemy unit or installation: the "
                            "blitz stops there.", {"space": territory})
+
+
+def mech_blitz_needs_tank(owned: frozenset[str]) -> bool:
+    """G40-UNIT-MECH-01, G40-CM-32: a mech infantry blitzes only paired with an armour;
+    G40-TECH-13: Improved Mechanized Infantry lifts that need."""
+    return "improved_mechanized_infantry" not in owned
 
 
 def check_pairs(data: G40Data, owned: frozenset[str], moves: Sequence[Mapping[str, Any]]
