@@ -105,28 +105,6 @@ def test_G40_UNIT_CV_02_damaged_carrier_neither_launches_nor_lands() -> None:
     assert err.value.rule_id == "G40-UNIT-CV-02"
 
 
-def test_G40_UNIT_CV_03_aircraft_aboard_defend_in_the_air_allied_too() -> None:
-    data, state = make_state()
-    carrier = add_unit(state, "SZ 110", "carrier", "uk")
-    own = add_unit(state, "SZ 110", "fighter", "uk", aboard=carrier["id"])
-    ally = add_unit(state, "SZ 110", "fighter", "france", aboard=carrier["id"])
-    assert carriers.defending_aircraft(data, state, "SZ 110", carrier) == [own["id"],
-                                                                            ally["id"]]
-    carrier["hits"] = 1  # damaged: they are cargo
-    assert carriers.defending_aircraft(data, state, "SZ 110", carrier) == []
-
-
-def test_G40_MOB_09_aircraft_waiting_land_on_new_carriers_or_are_lost() -> None:
-    data, state = make_state()
-    planes = [add_unit(state, "SZ 110", t, "uk") for t in ("fighter", "tactical_bomber",
-                                                            "fighter")]
-    carrier = add_unit(state, "SZ 110", "carrier", "uk")
-    result = carriers.land_waiting(data, planes, [carrier])
-    assert result == {"landed": {planes[0]["id"]: carrier["id"],
-                                 planes[1]["id"]: carrier["id"]},
-                      "destroyed": [planes[2]["id"]]}
-
-
 def test_G40_UNIT_CA_01_cruiser_bombards_at_three() -> None:
     data, _ = make_state()
     assert _profile(data, "cruiser") == (12, 3, 3, 2)

@@ -111,3 +111,20 @@ def test_G40_CM_31_an_installation_stops_a_blitz() -> None:
     move = {"type": "move", "units": _ids(game, "Holland Belgium"),
             "route": ["Holland Belgium", "Normandy Bordeaux", "France"]}
     assert _refused(game, "germany", move) == "G40-CM-31"
+
+
+def test_G40_UNIT_CV_02_no_aircraft_leaves_or_lands_on_a_damaged_carrier() -> None:
+    position = start_position()
+    position["units"]["SZ 110"] = [{"type": "carrier", "owner": "uk", "hits": 1},
+                                   {"type": "fighter", "owner": "uk"}]
+    game = game_at("uk", "noncombat_move", edit=position)
+    carrier = _unit(game, "SZ 110", "carrier", "uk")
+    fighter = next(u for u in game.state["units"]["SZ 110"] if u["type"] == "fighter")
+    fighter["aboard"] = carrier  # set-up: a position names no cargo
+    fighter = fighter["id"]
+    move = {"type": "move", "units": [fighter], "route": ["SZ 110", "United Kingdom"]}
+    assert _refused(game, "uk", move) == "G40-UNIT-CV-02"
+    other = _unit(game, "United Kingdom", "fighter", "uk")
+    land = {"type": "move", "units": [other], "route": ["United Kingdom", "SZ 110"],
+            "landing": {str(other): {"space": "SZ 110", "carrier": carrier}}}
+    assert _refused(game, "uk", land) == "G40-UNIT-CV-02"

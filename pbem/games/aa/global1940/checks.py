@@ -5,7 +5,8 @@ Moves: impassable spaces (G40-MAP-08), the political limits on entering spaces (
 ``restrictions.may_share``) and where non-belligerents' ships may end (G40-POL-11, -17, -18,
 ``restrictions.check_naval_end``); China's units stay in its area and never board a
 transport (G40-CHINA-05, -06, -08, ``china.check_path``, ``china.check_transport``); blitzes
-pass no installation and pair each mech infantry with an armour (G40-CM-31, -32, ``blitz``).
+pass no installation and pair each mech infantry with an armour (G40-CM-31, -32, ``blitz``);
+no aircraft leaves or lands on a damaged carrier (G40-UNIT-CV-02, ``carriers.check_deck``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
 from pbem.games.aa.anniversary.research import advances
-from pbem.games.aa.global1940 import blitz, china, neutral_moves, restrictions
+from pbem.games.aa.global1940 import blitz, carriers, china, neutral_moves, restrictions
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import at_war, units_in
 from pbem.games.aa.state import State
@@ -73,6 +74,16 @@ def check_blitz(data: G40Data, state: State, power: str, route: list[str],
                       [{"id": u["id"], "type": u["type"], "path": route} for u in land])
 
 
+def check_decks(state: State, units: list[dict[str, Any]], landing: Any) -> None:
+    """G40-UNIT-CV-02: no aircraft takes off from, nor lands on, a damaged carrier."""
+    ships = {u["id"]: u for us in state["units"].values() for u in us}
+    plans = landing.values() if isinstance(landing, dict) else ()
+    chosen = [p.get("carrier") for p in plans if isinstance(p, dict)]
+    for carrier_id in [u.get("aboard") for u in units] + chosen:
+        if isinstance(carrier_id, int) and carrier_id in ships:
+            carriers.check_deck(ships[carrier_id])
+
+
 def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -> None:
     data = rs.data
     assert isinstance(data, G40Data)
@@ -93,5 +104,7 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
             if data.unit(unit["type"]).domain == "land":
                 china.check_transport(unit)
         china.check_path(data, unit, route)
+    check_decks(state, [u for u in units if data.unit(u["type"]).domain == "air"],
+                order.get("landing"))
     check_blitz(data, state, seat, route, units)
     check_route(data, state, seat, route, units)
