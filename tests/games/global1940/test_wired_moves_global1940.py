@@ -128,3 +128,27 @@ def test_G40_UNIT_CV_02_no_aircraft_leaves_or_lands_on_a_damaged_carrier() -> No
     land = {"type": "move", "units": [other], "route": ["United Kingdom", "SZ 110"],
             "landing": {str(other): {"space": "SZ 110", "carrier": carrier}}}
     assert _refused(game, "uk", land) == "G40-UNIT-CV-02"
+
+
+def _convoy(**options: Any) -> Game:
+    position = start_position()
+    position["units"]["SZ 111"] = [{"type": "transport", "owner": "uk"}] * 2
+    position["units"]["SZ 112"] = [{"type": "submarine", "owner": "germany"}]
+    return game_at("uk", "noncombat_move", edit=position, dice=[2, 5], **options)
+
+
+def test_G40_CMB_32_submarines_fire_at_unescorted_transports_passing_them() -> None:
+    game = _convoy()
+    transports = [u["id"] for u in game.state["units"]["SZ 111"]]
+    game.submit("uk", {"type": "move", "units": transports, "route": ["SZ 111", "SZ 112"]})
+    (shot,) = events(game, "aa.g40_intercepted")
+    assert shot["dice"] == [2, 5] and shot["hits"] == 1 and shot["lost"] == [transports[0]]
+    assert [u["id"] for u in game.state["units"]["SZ 112"] if u["owner"] == "uk"] == \
+        [transports[1]]
+
+
+def test_G40_CMB_32_no_interception_with_the_option_off() -> None:
+    game = _convoy(submarine_interception=False)
+    transports = [u["id"] for u in game.state["units"]["SZ 111"]]
+    game.submit("uk", {"type": "move", "units": transports, "route": ["SZ 111", "SZ 112"]})
+    assert events(game, "aa.g40_intercepted") == []

@@ -37,6 +37,9 @@ OPTIONS = (
      "type": "bool", "default": True},
     {"name": "research", "label": N_("Research and development (G40-TECH-01)"), "type": "bool",
      "default": False},
+    {"name": "submarine_interception", "label": N_("Submarines intercept unescorted "
+                                                    "transports (G40-CMB-32)"),
+     "type": "bool", "default": True},
     *(o for o in anniversary.OPTIONS if o["name"] in ("dice", "ask_defender")),
 )
 
