@@ -7,7 +7,7 @@ import pytest
 
 from pbem.engine import IllegalOrder
 from pbem.games.aa.anniversary import artillery
-from pbem.games.aa.global1940 import bases, blitz, board, carriers, raids, restrictions
+from pbem.games.aa.global1940 import bases, blitz, carriers, raids, restrictions
 from tests.games.global1940.kit import add_unit, make_state, war
 
 
@@ -122,13 +122,6 @@ def test_G40_UNIT_SS_01_submarine_strikes_first_and_ignores_aircraft() -> None:
     assert _profile(data, "submarine") == (6, 2, 1, 2)
     assert {"first_strike", "submerge", "cannot_hit_air", "evades_air"} <= data.unit(
         "submarine").abilities
-
-
-def test_G40_UNIT_SS_02_submarines_never_make_a_zone_hostile() -> None:
-    data, state = make_state()
-    state["units"]["SZ 110"] = []
-    add_unit(state, "SZ 110", "submarine", "germany")
-    assert not board.sea_zone_hostile(data, state, "uk", "SZ 110")
 
 
 def test_G40_UNIT_TT_01_transport_profile() -> None:

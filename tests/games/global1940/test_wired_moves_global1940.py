@@ -152,3 +152,17 @@ def test_G40_CMB_32_no_interception_with_the_option_off() -> None:
     transports = [u["id"] for u in game.state["units"]["SZ 111"]]
     game.submit("uk", {"type": "move", "units": transports, "route": ["SZ 111", "SZ 112"]})
     assert events(game, "aa.g40_intercepted") == []
+
+
+def test_G40_MAP_05_G40_UNIT_SS_02_only_enemy_surface_warships_make_a_zone_hostile() -> None:
+    position = start_position()
+    position["units"]["SZ 111"] = [{"type": "transport", "owner": "uk"}]
+    position["units"]["SZ 112"] = [{"type": "submarine", "owner": "germany"},
+                                   {"type": "transport", "owner": "germany"}]
+    position["units"]["SZ 125"] = [{"type": "destroyer", "owner": "germany"}]
+    game = game_at("uk", "noncombat_move", edit=position, dice=[6],
+                   submarine_interception=False)
+    transport = _unit(game, "SZ 111", "transport", "uk")
+    hostile = {"type": "move", "units": [transport], "route": ["SZ 111", "SZ 125"]}
+    assert _refused(game, "uk", hostile) == "G40-NCM-11"  # an enemy destroyer: hostile
+    game.submit("uk", {**hostile, "route": ["SZ 111", "SZ 112"]})  # submarine: not hostile
