@@ -70,6 +70,7 @@ class Defend(TypedDict, total=False):
 class DeclareRocket(TypedDict):
     type: Literal["declare_rocket"]
     target: str
+    kind: NotRequired[str]  # Global 1940: the installation struck
     # "from" is a Python keyword: the field is added below
 
 

@@ -1,0 +1,40 @@
+"""Research advances played through the ruleset: rockets from air bases (G40-TECH-09)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pbem.engine import Game, IllegalOrder
+from tests.games.global1940.facade import end, events, game_at, start_position
+
+
+def _refused(game: Game, seat: str, order: dict[str, Any]) -> str:
+    with pytest.raises(IllegalOrder) as err:
+        game.submit(seat, order)
+    return err.value.rule_id
+
+
+def _game(*advances: str) -> Game:
+    position = start_position()
+    position["research"] = {"germany": {"advances": list(advances)}}
+    return game_at("germany", "combat_move", edit=position, dice=[5], research=True)
+
+
+ROCKET = {"type": "declare_rocket", "from": "Western Germany", "target": "United Kingdom"}
+
+
+def test_G40_TECH_09_a_rocket_from_an_air_base_damages_an_enemy_complex() -> None:
+    game = _game("rockets")
+    game.submit("germany", ROCKET)
+    assert _refused(game, "germany", {**ROCKET, "kind": "air_base"}) == "G40-TECH-09"  # once
+    end(game)
+    (fired,) = events(game, "aa.g40_rocket_fired")
+    assert fired["kind"] == "major_complex" and fired["damage"] == 5
+    assert game.state["installations"]["United Kingdom"]["major_complex"] == 5
+
+
+def test_G40_TECH_09_no_rocket_without_the_advance_nor_from_a_site_without_air_base() -> None:
+    assert _refused(_game(), "germany", ROCKET) == "G40-TECH-09"
+    assert _refused(_game("rockets"), "germany", {**ROCKET, "from": "Germany"}) == "G40-TECH-09"
