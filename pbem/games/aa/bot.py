@@ -151,7 +151,10 @@ class RandomBot:
 
     # -- purchase, standing orders ---------------------------------------------------------
     def _purchase(self, options: dict[str, Any]) -> Order:
-        budget = int(options["available"] * (0.5 + self.rng.random() / 2))
+        funds = options.get("treasuries") or {}  # a power with several treasuries picks one
+        treasury = self.rng.choice(sorted(funds)) if len(funds) > 1 else None
+        available = funds[treasury] if treasury is not None else options["available"]
+        budget = int(available * (0.5 + self.rng.random() / 2))
         costs = options["costs"]
         units: dict[str, int] = {}
         while True:
@@ -159,7 +162,10 @@ class RandomBot:
                           and not self.rs.data.units[t].has("mobilization_site")
                           for _ in range(BUY_WEIGHTS.get(t, 1)) if costs[t] <= budget]
             if not affordable:
-                return {"type": "purchase", "units": units}
+                order: Order = {"type": "purchase", "units": units}
+                if treasury is not None:
+                    order["treasury"] = treasury
+                return order
             kind = self.rng.choice(affordable)
             units[kind] = units.get(kind, 0) + 1
             budget -= costs[kind]

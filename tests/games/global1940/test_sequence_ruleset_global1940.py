@@ -147,6 +147,8 @@ def test_G40_UK_06_G40_MOB_08_each_economy_places_at_its_own_complexes() -> None
     with pytest.raises(IllegalOrder) as err:
         end(game)
     assert err.value.rule_id == "G40-SEQ-03"
+    assert RS.legal_options(game.state, "uk")["mobilize_economy"] == {
+        "mobilizing": "uk_europe", "waiting": ["uk_pacific"]}
     game.submit("uk", {"type": "mobilize_economy", "treasury": "uk_pacific"})
     assert game.state["bought"] == {"infantry": 2}
     with pytest.raises(IllegalOrder):

@@ -43,6 +43,10 @@ def check_route(data: G40Data, state: State, power: str, route: list[str],
                                "through it.", {"space": space})
         restrictions.check_entry(data, state, power, space, combat)
     end = route[-1]
+    if data.space(end).dutch and state["owners"].get(end) is None and data.side_of(
+            power) == "axis":
+        raise IllegalOrder("G40-POL-21", "A Dutch territory is not entered: the Axis takes it "
+                           "only by attack ({space}).", {"space": end})
     if not data.spaces[end].is_sea:
         sharers = {u["owner"] for u in units_in(state, end)} | {state["owners"].get(end)}
         for other in sorted(o for o in sharers if o and data.side_of(o) == data.side_of(power)):

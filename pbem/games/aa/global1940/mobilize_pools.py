@@ -88,6 +88,14 @@ def _default_order(rs: AARuleset, state: State, seat: str) -> dict[str, Any] | N
     return {"type": "mobilize_economy", "treasury": left[0]}
 
 
+def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    if state["phase"] != "mobilize" or seat != state["power"]:
+        return {}
+    left = waiting(rs, state)
+    return {"mobilize_economy": {"mobilizing": state.get("mobilizing"), "waiting": left}} \
+        if left else {}
+
+
 def _evolve_opened(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
     built = {u for u in p["units"] if rs.data.units[u].domain == "installation"}
@@ -121,5 +129,6 @@ PHASE_START = {"mobilize": _phase_start}
 PHASE_END = {"mobilize": _refund}
 PHASE_EXIT_CHECKS = {"mobilize": _exit_check}
 DEFAULT_ORDERS = [_default_order]
+LEGAL_OPTIONS = [_legal_options]
 EVOLVERS = {OPENED: _evolve_opened, REFUNDED: _evolve_refunded}
 DESCRIBERS = {OPENED: _describe_opened, REFUNDED: _describe_refunded}
