@@ -306,13 +306,31 @@ def _defenseless(rs: AARuleset, ctx: OrderContext, b: Battle, att: list[dict[str
     return False
 
 
+def _grounded_defenders(rs: AARuleset, state: dict[str, Any], b: Battle) -> list[int]:
+    """G40-UNIT-CV-02: defending aircraft aboard a two-hit carrier damaged in this battle, which
+    can no longer take them: stranded, they land elsewhere first in noncombat move."""
+    units = state["units"][b["place"]]
+    by_id = {u["id"]: u for u in units}
+    out = []
+    for unit in units:
+        ship = by_id.get(unit.get("aboard", -1))
+        if ship is not None and ship.get("t_damaged_here") and ship["hits"] and unit["owner"] != b["attacker"] \
+                and rs.data.units[unit["type"]].domain == "air" and ship["owner"] == unit["owner"]:
+            out.append(unit["id"])
+    return sorted(out)
+
+
 def end(rs: AARuleset, ctx: OrderContext, b: Battle, winner: str, reason: str) -> None:
     """Step 7 (AA41-CMB-25): repair battleships (AA41-UNIT-BB-03); capture if land units won."""
     state = ctx.state
     spaces = [b["place"]] + ([b["retreated_to"]] if b.get("retreated_to") else [])
     repaired = sorted(u["id"] for s in spaces for u in state["units"][s] if u["hits"] > 0) \
         if combat_rules.rules(rs).repairs_after_battle else []  # G40-CMB-20: damage stays
-    ctx.emit("aa.battle_ended", {"place": b["place"], "winner": winner, "reason": reason, "repaired": repaired})
+    payload = {"place": b["place"], "winner": winner, "reason": reason, "repaired": repaired}
+    grounded = _grounded_defenders(rs, state, b)
+    if grounded:
+        payload["grounded"] = grounded  # G40-NCM-04: they land first in noncombat move (stranded.py)
+    ctx.emit("aa.battle_ended", payload)
     if winner == "attacker" and b["kind"] == "land":
         land = [u for u in attackers(rs, state, b) if rs.data.units[u["type"]].domain == "land"]
         if land and state["owners"].get(b["place"]) != b["attacker"]:

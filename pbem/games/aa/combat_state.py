@@ -231,6 +231,11 @@ def _retreated(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
 def _ended(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p, b = event["payload"], _battle(state, event)
     b["status"], b["winner"], b["reason"], b["pending"] = "over", p["winner"], p["reason"], None
+    grounded = set(p.get("grounded", []))
+    for unit in state["units"][p["place"]]:
+        if unit["id"] in grounded:
+            unit.pop("aboard", None)
+            unit["t_stranded"] = True
     repaired = set(p["repaired"])
     spaces = [p["place"]] + ([b["retreated_to"]] if b.get("retreated_to") else [])
     for space in spaces:

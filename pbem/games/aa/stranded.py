@@ -48,6 +48,7 @@ def spots(rs: AARuleset, state: State, space: str, fighter: Unit) -> list[Spot]:
     def carriers(zone: str) -> list[Spot]:
         return [(zone, u["id"]) for u in state["units"][zone]
                 if rs.data.units[u["type"]].carrier_capacity and friendly(u["owner"], fighter["owner"])
+                and not (u["hits"] and rs.data.units[u["type"]].hits > 1)  # G40-UNIT-CV-02: damaged
                 and _room(rs, state, zone, u) >= rs.data.units[fighter["type"]].carrier_cost]
 
     near = rs.map.neighbours(space)

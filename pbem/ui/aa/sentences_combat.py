@@ -84,8 +84,8 @@ def air_battle(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 def installation_raid(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     damage = int(p.get("damage", 0))
-    return s._.ngettext("Raid on the %(kind)s in %(place)s: %(shot)s shot down, %(units)s roll %(rolled)s; "
-                        "%(num)d damage point", "Raid on the %(kind)s in %(place)s: %(shot)s shot down, %(units)s "
+    return s._.ngettext("Raid on the %(kind)s in %(place)s: shot down: %(shot)s; %(units)s roll %(rolled)s; "
+                        "%(num)d damage point", "Raid on the %(kind)s in %(place)s: shot down: %(shot)s; %(units)s "
                         "roll %(rolled)s; %(num)d damage points", damage, kind=_installation(s, p.get("kind")),
                         place=space_name(s._, p.get("territory")), shot=s.units(p.get("shot_down", [])),
                         units=s.units(p.get("survivors", [])), rolled=p.get("rolled", 0))
@@ -93,22 +93,22 @@ def installation_raid(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> s
 
 def defence_owed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     powers = ", ".join(power_name(s._, w, s.names) for w in p.get("options", {}))
-    return s._("Before the battles, %(powers)s decide their scrambles, kamikaze attacks and interceptors",
-               powers=powers)
+    return s._("Defence decisions owed before the battles: %(powers)s", powers=powers)
 
 
 def defence_chosen(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    scrambled = sum(len(ids) for by_zone in (p.get("scramble") or {}).values() for ids in by_zone.values())
+    scrambled = [i for by_zone in (p.get("scramble") or {}).values() for ids in by_zone.values() for i in ids]
     strikes = sum(len(ids) for ids in (p.get("kamikaze") or {}).values())
-    intercepting = sum(len(ids) for ids in (p.get("intercept") or {}).values())
-    return s._("%(power)s decides its defence: %(scrambled)s aircraft scramble, %(strikes)s kamikaze attacks, "
-               "%(intercepting)s fighters intercept", power=power_name(s._, p.get("power"), s.names),
-               scrambled=scrambled, strikes=strikes, intercepting=intercepting)
+    intercepting = [i for ids in (p.get("intercept") or {}).values() for i in ids]
+    return s._("%(power)s decides its defence: scramble: %(scrambled)s; kamikaze attacks: %(strikes)s; "
+               "interceptors: %(intercepting)s", power=power_name(s._, p.get("power"), s.names),
+               scrambled=s.units(scrambled), strikes=strikes, intercepting=s.units(intercepting))
 
 
 def kamikaze(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
-    return s._.ngettext("%(num)d kamikaze attack: %(sunk)s sunk, %(damaged)s damaged",
-                        "%(num)d kamikaze attacks: %(sunk)s sunk, %(damaged)s damaged", int(p.get("used", 0)),
+    return s._.ngettext("%(num)d kamikaze attack: ships sunk: %(sunk)s; ships damaged: %(damaged)s",
+                        "%(num)d kamikaze attacks: ships sunk: %(sunk)s; ships damaged: %(damaged)s",
+                        int(p.get("used", 0)),
                         sunk=s.units(p.get("sunk", [])), damaged=s.units(p.get("damaged", [])))
 
 

@@ -271,3 +271,19 @@ def test_G40_CMB_05_a_round_is_surprise_strike_attacker_fire_defender_fire_then_
         ("attacker", "surprise strike"), ("attacker", "attacker fire"), ("defender", "defender fire")]
     (waiting,) = game.legal_options("usa")["battles"]
     assert waiting["round"] == 1 and waiting["retreat_to"] == ["SZ 8"]  # step 6: press or retreat
+
+
+def test_G40_NCM_04_aircraft_of_a_carrier_damaged_in_battle_land_elsewhere_first() -> None:
+    zone = [unit("carrier", "japan"), {"type": "fighter", "owner": "japan", "aboard_entry": 0},
+            att("destroyer", 1, came_from="SZ 8")]
+    game = combat({SZ7: zone}, dice=[1] + [6, 6], standing={"japan": {"loss_order": ["carrier"]}})
+    game.submit("usa", {"type": "battle", "place": SZ7})
+    game.submit("usa", {"type": "retreat", "place": SZ7, "to": "SZ 8"})
+    (ended,) = events(game, "aa.battle_ended")
+    (fighter,) = [u for u in game.state["units"][SZ7] if u["type"] == "fighter"]
+    assert ended["grounded"] == [fighter["id"]] and fighter["t_stranded"] and "aboard" not in fighter
+    game.submit("usa", {"type": "end_phase"})
+    landed = events(game, "aa.stranded_landed") + events(game, "aa.stranded_lost")
+    assert [e["unit"] for e in landed] == [fighter["id"]]
+    assert all(e.get("carrier") is None for e in landed)  # never back on the damaged carrier
+    assert replays_equal(game)
