@@ -137,15 +137,16 @@ def test_G40_PUR_05_units_not_placed_are_refunded_at_their_price() -> None:
     assert refund["units"] == {"destroyer": 1} and refund["ipcs"] == 8
 
 
-def test_G40_MOB_09_aircraft_waiting_land_on_the_new_carrier() -> None:
+def test_G40_MOB_09_G40_NCM_07_G40_NCM_08_aircraft_waiting_land_on_the_new_carrier() -> None:
     game = game_at("uk", "purchase")
     game.submit("uk", {"type": "purchase", "units": {"carrier": 1}})
     while game.state["phase"] != "noncombat_move":
         end(game)
     fighter = next(u["id"] for u in game.state["units"]["United Kingdom"]
                    if u["type"] == "fighter")
-    game.submit("uk", {"type": "move", "units": [fighter], "route": ["United Kingdom", "SZ 110"],
-                       "new_carrier": True})
+    move = {"type": "move", "units": [fighter], "route": ["United Kingdom", "SZ 110"]}
+    assert _refused(game, "uk", move) == "G40-NCM-07"  # no carrier there: no landing
+    game.submit("uk", {**move, "new_carrier": True})  # NCM-08: waits for the new carrier
     _to_mobilize(game)
     game.submit("uk", {"type": "place", "units": {"carrier": 1}, "at": "SZ 110"})
     carrier = next(u["id"] for u in game.state["units"]["SZ 110"] if u["type"] == "carrier")
