@@ -52,7 +52,7 @@ MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
            "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
            "pbem.games.aa.global1940.turn_hooks", "pbem.games.aa.global1940.neutral_moves",
            "pbem.games.aa.global1940.building", "pbem.games.aa.global1940.entering",
-           "pbem.games.aa.global1940.rocket_orders",
+           "pbem.games.aa.global1940.rocket_orders", "pbem.games.aa.global1940.paradrop_orders",
            *combat_hooks.MODULES)
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
