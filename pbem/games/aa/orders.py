@@ -7,17 +7,17 @@ bad one with the rule id that explains it (``AA41-ORDER-2`` for a malformed list
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, TypedDict
 
 
 class EndPhase(TypedDict):
     type: Literal["end_phase"]
 
 
-class Purchase(TypedDict):
+class Purchase(TypedDict, total=False):
     type: Literal["purchase"]
     units: dict[str, int]  # unit type -> count
-    treasury: NotRequired[str]  # the paying treasury of a power that has several
+    treasury: str  # the paying treasury of a power that has several
 
 
 class Place(TypedDict, total=False):
