@@ -70,7 +70,6 @@ class Defend(TypedDict, total=False):
 class DeclareRocket(TypedDict):
     type: Literal["declare_rocket"]
     target: str
-    kind: NotRequired[str]  # Global 1940: the installation struck
     # "from" is a Python keyword: the field is added below
 
 
@@ -220,3 +219,4 @@ ORDER_FIELDS: dict[str, dict[str, Any]] = {
     for kind, typed in _TYPED.items()
 }
 ORDER_FIELDS["declare_rocket"]["from"] = _field_schema("str")  # AAE-TECH-02: the launching territory
+ORDER_FIELDS["declare_rocket"]["kind"] = _field_schema("str")  # G40-TECH-09: the installation struck
