@@ -196,5 +196,5 @@ def test_G40_the_story_names_treasuries_wars_and_the_defence() -> None:
                            "from there this turn")
     assert said[10][0] == ("Japan defends with: 1 fighter, 1 tactical bomber from Japan into SZ 6; 2 kamikaze "
                            "attacks (by standing orders)")
-    assert "1 tactical bomber stranded" in said[14][0]
+    assert "stranded, their air base lost: 1 tactical bomber" in said[14][0]
     assert said[18][0] == ("Raid on the major industrial complex in Germany: the raiders roll 9; 9 damage markers")

@@ -117,6 +117,9 @@ class Edition:
     #: neutral territories may be entered (attacked): the family treats no space as neutral
     #: and the edition's ``check_order`` decides (Global 1940's neutrals, kept in the state)
     neutrals_enterable: bool = False
+    #: ``canal_passage(rs, state, power, unit type, zone a, zone b)``: refuses a sea step
+    #: through a canal or strait (None: the family's rule, AA41-MAP-08..10, side control)
+    canal_passage: Callable[[AARuleset, State, str, str, str, str], None] | None = None
     #: units that cannot be placed wait in the mobilization zone (AAE-MOB-09) instead of being
     #: refunded (AA41-MOB-09)
     keeps_unplaced: bool = False

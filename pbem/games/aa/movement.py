@@ -51,6 +51,8 @@ def order_move(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     ctx.emit("aa.moved", payload)
     for territory in payload.get("blitzed", []):
         capture(rs, ctx, territory, power)  # AA41-CM-12, AA41-CAP-01(c): control changes at once
+    for hook in rs.move_hooks:  # the edition's consequences of entering spaces
+        hook(rs, ctx, payload)
 
 
 def validate_move(rs: AARuleset, state: State, power: str, phase: str,

@@ -148,6 +148,12 @@ class DeclareWar(TypedDict):
     target: str  # the power declared on
 
 
+class Build(TypedDict):
+    type: Literal["build"]
+    kind: str  # an installation bought this turn (complex, upgrade, base) placed in Mobilize
+    at: str
+
+
 class CombatBlock(TypedDict):
     type: Literal["combat_block"]
     first: str  # the power whose combat move and combat come first (a host and its guest)
@@ -169,7 +175,7 @@ class Paradrop(TypedDict, total=False):
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
            | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | DeclareWar
-           | MobilizeEconomy | AttackNeutral | Defend)
+           | MobilizeEconomy | Defend | Build | AttackNeutral)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -179,7 +185,8 @@ _TYPED: dict[str, type[Any]] = {
     "research_chart": ResearchChart, "repair": Repair, "combat_block": CombatBlock,
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
     "paradrop": Paradrop, "declare_war": DeclareWar,
-    "mobilize_economy": MobilizeEconomy, "attack_neutral": AttackNeutral, "defend": Defend,
+    "mobilize_economy": MobilizeEconomy, "defend": Defend, "build": Build,
+    "attack_neutral": AttackNeutral,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}
@@ -212,3 +219,4 @@ ORDER_FIELDS: dict[str, dict[str, Any]] = {
     for kind, typed in _TYPED.items()
 }
 ORDER_FIELDS["declare_rocket"]["from"] = _field_schema("str")  # AAE-TECH-02: the launching territory
+ORDER_FIELDS["declare_rocket"]["kind"] = _field_schema("str")  # G40-TECH-09: the installation struck

@@ -185,12 +185,15 @@ def check_land_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
 
 
 # -- sea units -----------------------------------------------------------------------------------
-def check_sea_step(rs: AARuleset, state: State, a: str, b: str, power: str) -> None:
-    """Black Sea and canals (AA41-MAP-07..10) for one sea step."""
+def check_sea_step(rs: AARuleset, state: State, a: str, b: str, power: str, unit_type: str) -> None:
+    """Black Sea and canals (AA41-MAP-07..10, or the edition's ``canal_passage``) for one sea step."""
     closed = rs.data.closed_sea_zones
     if a in closed or b in closed:
         raise IllegalOrder("AA41-MAP-07", "No sea unit may enter or leave the Black Sea ({spaces}).",
                                           {"spaces": sorted(closed)})
+    if rs.edition.canal_passage is not None:
+        rs.edition.canal_passage(rs, state, power, unit_type, a, b)
+        return
     canal = rs.map.canal_between(a, b)
     if canal is None:
         return
@@ -227,7 +230,7 @@ def check_sea_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
             raise IllegalOrder("AA41-UNIT-SEA-01", "{unit} {unit_id}: sea units move only through sea zones, not"
                                                    " into {space}.",
                                                    {"unit": unit["type"], "unit_id": unit["id"], "space": zone})
-        check_sea_step(rs, state, prev, zone, power)
+        check_sea_step(rs, state, prev, zone, power, unit["type"])
         if kind.has("stealth"):
             if enemy_destroyer(rs, state, zone, power):
                 if not last:

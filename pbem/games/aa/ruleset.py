@@ -8,6 +8,8 @@ Each rules module listed in :data:`MODULES` may expose these tables, merged here
 * ``PHASE_END`` / ``PHASE_START``: phase -> ``fn(rs, ctx)`` emitting events at phase boundaries;
 * ``TURN_END``: ``[fn(rs, ctx)]`` run in module order when a power's turn ends (income, victory);
 * ``ON_CAPTURE``: ``[fn(rs, ctx, payload)]`` after each ``aa.territory_captured`` of a capture;
+* ``ON_MOVE``: ``[fn(rs, ctx, payload)]`` after each ``aa.moved`` of a move order (and its
+  captures): the edition's consequences of entering a space;
 * ``OWED``: ``fn(rs, state) -> [owed] | None``, decisions owed by a non-active seat mid-phase;
 * ``ANYTIME``: order types a seat may send at any time (standing orders);
 * ``VIEW_REDACTORS``: ``[fn(state_copy, seat)]`` removing what the seat may not see (the copy
@@ -83,6 +85,7 @@ class AARuleset(Ruleset):
         self.phase_start: dict[str, list[Callable[..., None]]] = {}
         self.turn_end: list[Callable[..., None]] = []
         self.capture_hooks: list[Callable[..., None]] = []
+        self.move_hooks: list[Callable[..., None]] = []
         self.owed_hooks: list[Callable[..., Any]] = []
         self.view_redactors: list[Callable[..., None]] = []
         self.event_redactors: list[Callable[..., Any]] = []
@@ -103,6 +106,7 @@ class AARuleset(Ruleset):
                     target.setdefault(phase, []).append(fn)
             self.turn_end.extend(getattr(module, "TURN_END", []))
             self.capture_hooks.extend(getattr(module, "ON_CAPTURE", []))
+            self.move_hooks.extend(getattr(module, "ON_MOVE", []))
             if hasattr(module, "OWED"):
                 self.owed_hooks.append(module.OWED)
             self.view_redactors.extend(getattr(module, "VIEW_REDACTORS", []))

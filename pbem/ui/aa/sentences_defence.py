@@ -71,10 +71,10 @@ def scramble_returned(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> s
     _, back = s._, {}
     for _zone, base, uid in p.get("returned") or []:
         back.setdefault(str(base), []).append(uid)
-    parts = [_("%(units)s back to %(base)s", units=s.units(ids), base=space_name(_, base))
+    parts = [_("back to base (%(base)s): %(units)s", units=s.units(ids), base=space_name(_, base))
              for base, ids in sorted(back.items())]
     if p.get("stranded"):
-        parts.append(_("%(units)s stranded: their air base was lost", units=s.units(p["stranded"])))
+        parts.append(_("stranded, their air base lost: %(units)s", units=s.units(p["stranded"])))
     return _("The scrambled aircraft return: %(list)s", list="; ".join(parts)) if parts else \
         _("No scrambled aircraft to bring back")
 

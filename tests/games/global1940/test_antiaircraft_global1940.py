@@ -1,11 +1,13 @@
-"""AA guns' three shots and submarine interception of transports (G40-AA-*, G40-CMB-32)."""
+"""AA guns and submarine interception of transports (G40-AA-*, G40-CMB-32); the AA volleys
+are played through the ruleset in the combat tests (``combat_hooks``: G40-AA-01, -02, -04, -05,
+G40-TECH-17)."""
 
 from __future__ import annotations
 
 import pytest
 
 from pbem.engine import IllegalOrder, InvalidOrder
-from pbem.games.aa.global1940 import antiaircraft, interception, raids
+from pbem.games.aa.global1940 import interception, paratroopers, raids
 from tests.games.global1940.kit import add_unit, make_state, war
 
 
@@ -19,22 +21,6 @@ def test_G40_AA_01_gun_has_no_attack_and_zero_in_combat() -> None:
     assert (gun.attack, gun.defense, gun.hits) == (0, 0, 1)  # chosen as a casualty, never fires
 
 
-def test_G40_AA_02_each_gun_fires_up_to_three_one_die_per_aircraft() -> None:
-    data, state = make_state()
-    war(state, "germany", "ussr")
-    assert len(antiaircraft.guns(data, state, "Russia", "germany")) == 2
-    assert antiaircraft.dice(data, state, "Russia", "germany", _planes(state, 5)) == 5
-    assert antiaircraft.dice(data, state, "Russia", "germany", _planes(state, 2)) == 2
-    assert antiaircraft.dice(data, state, "Russia", "germany", _planes(state, 8)) == 6
-    attackers = _planes(state, 4)
-    payload = antiaircraft.resolve(data, state, "Russia", "germany", attackers, [1, 2, 1, 6])
-    assert payload["hits"] == 2  # hits on 1
-    with pytest.raises(InvalidOrder):
-        antiaircraft.resolve(data, state, "Russia", "germany", attackers, [1])
-    tanks = [add_unit(state, "Poland", "tank", "germany")]
-    assert antiaircraft.dice(data, state, "Russia", "germany", tanks) == 0
-
-
 def test_G40_AA_03_guns_never_fire_at_raiders() -> None:
     data, state = make_state()
     war(state, "germany", "ussr")
@@ -44,22 +30,6 @@ def test_G40_AA_03_guns_never_fire_at_raiders() -> None:
     assert shot == [bombers[0]["id"]]
     with pytest.raises(InvalidOrder):  # no extra dice for the two AA guns in Russia
         raids.installation_aa(state, "ussr", [b["id"] for b in bombers], [1, 4, 5, 1, 1, 1])
-
-
-def test_G40_AA_04_and_G40_CMB_03_territory_defended_only_by_guns_taken_without_fire() -> None:
-    data, state = make_state()
-    war(state, "germany", "ussr")
-    state["units"]["Russia"] = [u for u in state["units"]["Russia"] if u["type"] == "aa_gun"]
-    assert not antiaircraft.fires(data, state, "Russia", "germany", _planes(state, 3))
-    assert antiaircraft.dice(data, state, "Russia", "germany", _planes(state, 3)) == 0
-
-
-def test_G40_AA_05_guns_destroyed_when_the_territory_falls() -> None:
-    data, state = make_state()
-    war(state, "germany", "ussr")
-    guns = antiaircraft.destroyed_on_capture(data, state, "Russia", "germany")
-    assert len(guns) == 2
-    assert data.unit("aa_gun").has("destroyed_on_capture")
 
 
 def test_G40_AA_06_guns_move_one_in_noncombat_only() -> None:
@@ -73,17 +43,7 @@ def test_G40_AA_07_paratroopers_are_fired_on_like_aircraft() -> None:
     war(state, "germany", "ussr")
     para = add_unit(state, "Poland", "infantry", "germany", t_paratrooper=True)
     walker = add_unit(state, "Poland", "infantry", "germany")
-    assert antiaircraft.targets(data, [para, walker]) == [para["id"]]
-    assert antiaircraft.dice(data, state, "Russia", "germany", [para, walker]) == 1
-
-
-def test_G40_TECH_17_and_G40_AA_02_radar_guns_hit_on_two() -> None:
-    data, state = make_state()
-    war(state, "germany", "ussr")
-    state["research"]["ussr"] = {"tokens": 0, "advances": ["radar"]}
-    attackers = _planes(state, 3)
-    payload = antiaircraft.resolve(data, state, "Russia", "germany", attackers, [2, 2, 3])
-    assert payload["hits"] == 2
+    assert paratroopers.aa_targets(data, [para, walker]) == [para["id"]]
 
 
 def _convoy(state: dict, zone: str, owner: str, *types: str) -> list[dict]:  # type: ignore[type-arg]

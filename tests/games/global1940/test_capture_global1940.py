@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine import IllegalOrder
-from pbem.games.aa.global1940 import antiaircraft, bases, carriers, interception, restrictions
+from pbem.games.aa.global1940 import bases, carriers, interception, restrictions
 from tests.games.global1940.kit import add_unit, make_state, turn, war
 
 
@@ -16,9 +16,6 @@ def test_G40_CMB_01_combat_only_between_powers_at_war() -> None:
     with pytest.raises(IllegalOrder) as err:
         restrictions.check_entry(data, state, "japan", "Malaya", combat=True)
     assert err.value.rule_id == "G40-POL-26"
-    assert antiaircraft.guns(data, state, "Russia", "germany") == []  # not at war: no fire
-    war(state, "germany", "ussr")
-    assert len(antiaircraft.guns(data, state, "Russia", "germany")) == 2
 
 
 def test_G40_CMB_20_damaged_capital_ships_stay_damaged_until_repaired() -> None:
@@ -47,7 +44,6 @@ def test_G40_CMB_22_capture_passes_installations_and_destroys_aa_guns() -> None:
     assert "aa_gun" not in [u for u in data.unit_order if data.unit(u).has("captures_territory")]
     payload = bases.capture(data, state, "Russia", "germany")
     assert payload["power"] == "germany" and "air_base" in payload["installations"]
-    assert len(antiaircraft.destroyed_on_capture(data, state, "Russia", "germany")) == 2
 
 
 def test_G40_CMB_33_cargo_never_fights_and_is_lost_with_its_carrier_or_transport() -> None:
@@ -58,7 +54,6 @@ def test_G40_CMB_33_cargo_never_fights_and_is_lost_with_its_carrier_or_transport
     cargo = add_unit(state, zone, "infantry", "uk", aboard=transport["id"])
     carrier = add_unit(state, zone, "carrier", "uk", hits=1)
     plane = add_unit(state, zone, "fighter", "uk", aboard=carrier["id"])
-    assert carriers.defending_aircraft(data, state, zone, carrier) == []
     interception.apply_losses(state, zone, [transport["id"]])
     ids = [u["id"] for u in state["units"][zone]]
     assert cargo["id"] not in ids and plane["id"] in ids

@@ -90,7 +90,7 @@ def test_G40_FAC_04_and_G40_REP_05_upgrade_minor_to_major_undamaged_original_wor
     complexes.apply_installation(state, "Southern Italy", "complex_upgrade")
     assert complexes.complex_kind(state, "Southern Italy") == "major_complex"
     assert complexes.capacity(data, state, *italy[1:]) == 3  # this turn still 3
-    state["installations_placed"] = []  # next turn
+    state["complexes_placed"] = []  # next turn
     assert complexes.capacity(data, state, *italy[1:]) == 10
 
 
@@ -140,44 +140,6 @@ def test_G40_MOB_03_and_G40_TECH_11_capacity_with_damage_and_increased_factory_p
     assert complexes.capacity(data, state, "germany", "Western Germany") == 12
     state["research"]["ussr"] = {"tokens": 0, "advances": ["increased_factory_production"]}
     assert complexes.capacity(data, state, "ussr", "Ukraine") == 4
-    refused("G40-MOB-03", complexes.check_placements, data, state, "ussr", "ussr",
-             {"Ukraine": {"infantry": 5}})
-    complexes.check_placements(data, state, "ussr", "ussr", {"Ukraine": {"infantry": 4},
-                                                              "SZ 115": {}})
-
-
-def test_G40_MOB_04_land_units_and_bombers_only_in_a_complex_territory() -> None:
-    data, state = make_state()
-    assert complexes.complex_for(data, state, "germany", "germany", "bomber",
-                                 "Germany") == "Germany"
-    refused("G40-MOB-04", complexes.complex_for, data, state, "germany", "germany",
-             "infantry", "Poland")
-    refused("G40-MOB-04", complexes.complex_for, data, state, "germany", "germany",
-             "bomber", "SZ 112")
-    refused("G40-MOB-04", complexes.complex_for, data, state, "germany", "germany",
-             "infantry", "SZ 112")  # never directly aboard a transport
-
-
-def test_G40_MOB_05_ships_next_to_a_complex_count_against_it() -> None:
-    data, state = make_state()
-    assert complexes.complex_for(data, state, "germany", "germany", "destroyer",
-                                 "SZ 112") == "Western Germany"
-    refused("G40-MOB-05", complexes.complex_for, data, state, "germany", "germany",
-             "destroyer", "Western Germany")
-    refused("G40-MOB-05", complexes.complex_for, data, state, "germany", "germany",
-             "destroyer", "SZ 110")  # no German complex on its coasts
-    used = complexes.check_placements(data, state, "germany", "germany",
-                                      {"SZ 112": {"destroyer": 2}, "Western Germany": {
-                                          "infantry": 8}})
-    assert used == {"Western Germany": 10}
-
-
-def test_G40_MOB_06_fighters_in_the_territory_or_at_sea_next_to_it() -> None:
-    data, state = make_state()
-    assert complexes.complex_for(data, state, "uk", "uk_europe", "fighter",
-                                 "SZ 110") == "United Kingdom"
-    assert complexes.complex_for(data, state, "uk", "uk_europe", "tactical_bomber",
-                                 "United Kingdom") == "United Kingdom"
 
 
 def test_G40_MOB_07_installations_need_no_complex_and_one_of_each_kind() -> None:
@@ -192,26 +154,11 @@ def test_G40_MOB_07_installations_need_no_complex_and_one_of_each_kind() -> None
              "SZ 112", "naval_base")
 
 
-def test_G40_MOB_08_and_G40_UK_06_each_uk_economy_places_at_its_own_complexes() -> None:
+def test_G40_UK_06_each_uk_economy_builds_on_its_own_territories() -> None:
     data, state = make_state()
-    assert complexes.complex_for(data, state, "uk", "uk_pacific", "infantry",
-                                 "India") == "India"
-    refused("G40-MOB-08", complexes.complex_for, data, state, "uk", "uk_europe",
-             "infantry", "India")
     refused("G40-UK-06", complexes.check_installation, data, state, "uk", "uk_europe",
              "Burma", "air_base")
     economy.check_economy_site(data, "uk", "uk_pacific", "Burma")
-
-
-def test_G40_MOB_10_and_G40_PUR_05_units_that_cannot_be_placed_are_refunded() -> None:
-    data, state = make_state()
-    payload = complexes.refund(data, state, "uk", "uk_pacific", {"infantry": 2,
-                                                                 "destroyer": 1})
-    assert payload["ipcs"] == 2 * 3 + 8
-    complexes.apply_refund(state, payload)
-    assert state["ipcs"]["uk_pacific"] == 17 + 14
-    state["research"]["uk"] = {"tokens": 0, "advances": ["improved_shipyards"]}
-    assert complexes.refund(data, state, "uk", "uk_europe", {"destroyer": 1})["ipcs"] == 7
 
 
 def test_G40_PUR_01_purchase_within_the_treasury() -> None:

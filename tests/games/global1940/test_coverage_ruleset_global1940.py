@@ -61,9 +61,10 @@ def test_G40_PUR_02_every_power_but_china_buys_every_unit_at_its_cost() -> None:
     assert costs == {"infantry": 3, "artillery": 4, "mech_infantry": 4, "tank": 6, "aa_gun": 5,
                      "fighter": 10, "tactical_bomber": 11, "bomber": 12, "transport": 7,
                      "submarine": 6, "destroyer": 8, "cruiser": 12, "carrier": 16,
-                     "battleship": 20}
-    china = game_at("china", "purchase")
-    assert refused(china, "china", {"type": "purchase", "units": {"infantry": 1}}) == \
+                     "battleship": 20, "minor_complex": 12, "major_complex": 30,
+                     "complex_upgrade": 20, "air_base": 15, "naval_base": 15}
+    china = game_at("china", "purchase")  # infantry and artillery only (G40-CHINA-03)
+    assert refused(china, "china", {"type": "purchase", "units": {"tank": 1}}) == \
         "G40-CHINA-03"
 
 

@@ -3,7 +3,7 @@ G40-UK-05, G40-UK-07)."""
 
 from __future__ import annotations
 
-from pbem.games.aa.global1940 import board, convoy, economy, income, research, straits
+from pbem.games.aa.global1940 import convoy, economy, income, straits
 from tests.games.global1940.kit import add_unit, make_state, refused, war
 
 
@@ -22,10 +22,10 @@ def test_G40_GEN_02_each_power_keeps_its_own_ipcs() -> None:
 
 
 def test_G40_GEN_03_a_die_hits_when_equal_or_lower() -> None:
-    data, _ = make_state()
-    none: frozenset[str] = frozenset()
-    assert research.bomber_attack_hits(data, none, [4])  # attack 4: a 4 hits
-    assert not research.bomber_attack_hits(data, none, [5])
+    from pbem.games.aa.battle import count_hits
+
+    die = {"unit": "bomber", "unit_id": 1, "target": 4, "cat": "N"}  # a bomber attacks at 4
+    assert count_hits([die, die], [4, 5])["N"] == 1  # the 4 hits, the 5 misses
 
 
 def test_G40_GEN_04_no_lending_and_never_negative() -> None:
@@ -49,30 +49,6 @@ def test_G40_MAP_03_meeting_at_a_point_is_not_adjacent() -> None:
     data, _ = make_state()
     assert "SZ 111" not in data.adjacency["United Kingdom"]
     assert "SZ 110" in data.adjacency["United Kingdom"]
-
-
-def test_G40_MAP_04_friendly_hostile_and_neutral_territories() -> None:
-    data, state = make_state()
-    assert board.territory_status(data, state, "uk", "France") == "friendly"
-    assert board.territory_status(data, state, "uk", "Germany") == "hostile"
-    assert board.territory_status(data, state, "uk", "Japan") == "neutral"  # not at war
-    assert board.territory_status(data, state, "uk", "Sweden") == "neutral"  # nobody's
-    assert board.territory_status(data, state, "uk", "Eastern United States") == "neutral"
-    war(state, "usa", "germany")  # the US is now belligerent: friendly
-    assert board.territory_status(data, state, "uk", "Eastern United States") == "friendly"
-
-
-def test_G40_MAP_05_only_enemy_surface_warships_make_a_zone_hostile() -> None:
-    data, state = make_state()
-    zone = "SZ 110"
-    state["units"][zone] = []
-    add_unit(state, zone, "submarine", "germany")
-    add_unit(state, zone, "transport", "germany")
-    add_unit(state, zone, "battleship", "japan")  # not at war with the UK
-    assert not board.sea_zone_hostile(data, state, "uk", zone)
-    add_unit(state, zone, "destroyer", "germany")
-    assert board.sea_zone_hostile(data, state, "uk", zone)
-    assert not board.sea_zone_hostile(data, state, "germany", zone)
 
 
 def test_G40_MAP_07_islands_are_single_territories() -> None:

@@ -12,7 +12,7 @@ def test_G40_TECH_01_options_national_objectives_on_research_off_by_default() ->
     assert load_ruleset("global1940") is RS
     defaults = {o["name"]: o["default"] for o in RS.options_schema()}
     assert defaults == {"national_objectives": True, "research": False, "dice": "standard",
-                        "ask_defender": False}
+                        "ask_defender": False, "submarine_interception": True}  # AMB-16
 
 
 def test_G40_SEQ_01_the_game_starts_with_germany_and_the_rulebook_position() -> None:

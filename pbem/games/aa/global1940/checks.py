@@ -3,7 +3,10 @@
 Moves: impassable spaces (G40-MAP-08), the political limits on entering spaces (G40-POL-13,
 -14, -26, -28, G40-NEUT-14, ``restrictions.check_entry``), allied sharing (G40-POL-27,
 ``restrictions.may_share``) and where non-belligerents' ships may end (G40-POL-11, -17, -18,
-``restrictions.check_naval_end``).
+``restrictions.check_naval_end``); China's units stay in its area and never board a
+transport (G40-CHINA-05, -06, -08, ``china.check_path``, ``china.check_transport``); blitzes
+pass no installation and pair each mech infantry with an armour (G40-CM-31, -32, ``blitz``);
+no aircraft leaves or lands on a damaged carrier (G40-UNIT-CV-02, ``carriers.check_deck``).
 """
 
 from __future__ import annotations
@@ -11,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
-from pbem.games.aa.global1940 import neutral_moves, restrictions
+from pbem.games.aa.anniversary.research import advances
+from pbem.games.aa.global1940 import blitz, carriers, china, neutral_moves, restrictions
 from pbem.games.aa.global1940.data import G40Data
-from pbem.games.aa.global1940.queries import units_in
+from pbem.games.aa.global1940.queries import at_war, units_in
 from pbem.games.aa.state import State
 
 if TYPE_CHECKING:
@@ -56,9 +60,40 @@ def check_route(data: G40Data, state: State, power: str, route: list[str],
             restrictions.check_naval_end(data, state, power, end, unit["type"])
 
 
+def check_blitz(data: G40Data, state: State, power: str, route: list[str],
+                units: list[dict[str, Any]]) -> None:
+    """A land move through a hostile territory in Combat Move is a blitz: that territory
+    holds no enemy unit nor installation (G40-CM-31), each mech infantry goes with its own
+    armour (G40-CM-32, ``blitz.check_pairs``) unless Improved Mechanized Infantry."""
+    passed = route[1]
+    if (state["phase"] != "combat_move" or len(route) < 3 or data.spaces[passed].is_sea
+            or not at_war(state, power, state["owners"].get(passed))):
+        return
+    land = [u for u in units if data.unit(u["type"]).has("blitz")
+            or data.unit(u["type"]).has("blitz_with_tank")]
+    if not land or len(land) < len([u for u in units if data.unit(u["type"]).domain == "land"]):
+        return  # a unit that cannot blitz: the family refuses the move (G40-CM-05)
+    blitz.check_first_step(data, state, power, passed)
+    blitz.check_pairs(data, advances(state, power),
+                      [{"id": u["id"], "type": u["type"], "path": route} for u in land])
+
+
+def check_decks(state: State, units: list[dict[str, Any]], landing: Any) -> None:
+    """G40-UNIT-CV-02: no aircraft takes off from, nor lands on, a damaged carrier."""
+    ships = {u["id"]: u for us in state["units"].values() for u in us}
+    plans = landing.values() if isinstance(landing, dict) else ()
+    chosen = [p.get("carrier") for p in plans if isinstance(p, dict)]
+    for carrier_id in [u.get("aboard") for u in units] + chosen:
+        if isinstance(carrier_id, int) and carrier_id in ships:
+            carriers.check_deck(ships[carrier_id])
+
+
 def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -> None:
     data = rs.data
     assert isinstance(data, G40Data)
+    if order.get("type") == "place" and china.mobilizing(state) and isinstance(
+            order.get("at"), str):
+        china.check_placement(data, state, {order["at"]: 1})  # G40-CHINA-04
     route = order.get("route")
     if order.get("type") != "move" or not isinstance(route, list) or len(route) < 2:
         return
@@ -68,4 +103,12 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
         raise IllegalOrder("G40-NCM-06", "An AA gun moves only in Noncombat Move.")
     if not all(isinstance(s, str) and s in data.spaces for s in route):
         return  # the family names the unknown space
+    for unit in units:  # G40-CHINA-05, -06, -08
+        if order.get("transport") is not None or any(data.spaces[s].is_sea for s in route):
+            if data.unit(unit["type"]).domain == "land":
+                china.check_transport(unit)
+        china.check_path(data, unit, route)
+    check_decks(state, [u for u in units if data.unit(u["type"]).domain == "air"],
+                order.get("landing"))
+    check_blitz(data, state, seat, route, units)
     check_route(data, state, seat, route, units)

@@ -55,6 +55,18 @@ def placement_territories(data: G40Data, state: State) -> list[str]:
                   if state["owners"].get(t) == CHINA)
 
 
+def mobilizing(state: State) -> bool:
+    """China's Mobilize: its territories stand in for complexes (``Edition.complexes``)."""
+    return state.get("power") == CHINA and state.get("phase") == "mobilize"
+
+
+def placement_capacity(state: State, territory: str) -> int:
+    """G40-MOB-08, AMB-40: no limit in a territory: what is placed there and all still to
+    place (``Edition.capacity``)."""
+    placed = sum(1 for u in state["units"].get(territory, []) if u.get("t_placed") == territory)
+    return placed + sum(int(n) for n in state.get("bought", {}).values())
+
+
 def check_placement(data: G40Data, state: State, placements: Mapping[str, int]) -> None:
     """G40-CHINA-04, G40-MOB-08: ``{territory: count}``, no limit per territory (AMB-40)."""
     allowed = placement_territories(data, state)

@@ -1,21 +1,22 @@
-"""Industrial complexes and new installations: building, upgrading, where bought units are
-placed and how many (G40-FAC-01…08, G40-MOB-01…08, -10, G40-BASE-02, G40-PUR-04, G40-TECH-11,
-G40-UK-06).
+"""Industrial complexes and new installations: building, upgrading, how many units a complex
+places (G40-FAC-01…08, G40-MOB-01…03, -07, G40-BASE-02, G40-PUR-04, G40-TECH-11, G40-UK-06).
+Wired by ``building.py`` (the ``build`` order) and ``Edition.capacity``; where bought units go
+is the family's ``mobilize.py`` (G40-MOB-04…06) with the edition's ``complexes`` hook (the
+UK's economies, G40-MOB-08), refunds are ``mobilize_pools.py`` (G40-MOB-10).
 
-State: ``installations`` as in bases.py; ``installations_placed = [[territory, kind]]`` lists
+State: ``installations`` as in bases.py; ``complexes_placed = [[territory, kind]]`` lists
 the installations (and ``complex_upgrade``) placed in this Mobilize phase, cleared by the
-edition when the turn ends: a complex built this turn mobilizes nothing (G40-MOB-02), an
+family's sequence when the next turn starts: a complex built this turn mobilizes nothing (G40-MOB-02), an
 upgraded one still places as a minor (G40-FAC-04). ``owners_at_turn_start`` tells what was
 held since the start of the turn (G40-MOB-01).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from pbem.engine import IllegalOrder
-from pbem.games.aa.anniversary.research import advances, unit_cost
+from pbem.games.aa.anniversary.research import advances
 from pbem.games.aa.global1940.bases import damage, has
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.economy import check_economy_site
@@ -31,7 +32,7 @@ def complex_kind(state: State, territory: str) -> str | None:
 
 
 def placed_this_turn(state: State, territory: str, kind: str) -> bool:
-    return [territory, kind] in state.get("installations_placed", [])
+    return [territory, kind] in state.get("complexes_placed", [])
 
 
 def held_since_turn_start(state: State, power: str, territory: str) -> bool:
@@ -131,7 +132,7 @@ def apply_installation(state: State, territory: str, kind: str) -> None:
         sites["major_complex"] = sites.pop("minor_complex", 0)
     else:
         sites[kind] = 0
-    state.setdefault("installations_placed", []).append([territory, kind])
+    state.setdefault("complexes_placed", []).append([territory, kind])
 
 
 def usable(state: State, power: str, territory: str) -> bool:
@@ -155,62 +156,3 @@ def capacity(data: G40Data, state: State, power: str, territory: str) -> int:
     ifp = "increased_factory_production" in advances(state, power)
     full = unit.production_with_ifp if ifp else unit.production
     return max(0, full - damage(state, territory, kind))
-
-
-def complex_for(data: G40Data, state: State, power: str, treasury: str, utype: str,
-                space: str) -> str:
-    """Which complex a new ``utype`` placed in ``space`` counts against (G40-MOB-04…06,
-    -08): land units and all aircraft in the complex's territory; ships, and fighters or
-    tactical bombers aboard the power's own carriers (the family checks the carrier), in a
-    sea zone next to it. Installations count against none (checked by
-    :func:`check_installation`)."""
-    unit = data.unit(utype)
-    if data.spaces[space].is_land:
-        if unit.domain == "sea":
-            raise _refuse(space, "Ships are placed at sea, not in {space}.", rule="G40-MOB-05")
-        candidates = [space]
-    else:
-        if unit.domain == "land" or utype == "bomber":
-            raise _refuse(space, "{unit} is placed in a territory with a complex, never at sea "
-                          "or aboard a transport.", rule="G40-MOB-04", unit=utype)
-        candidates = [t for t in data.adjacency[space] if data.spaces[t].is_land]
-    for territory in candidates:
-        if usable(state, power, territory) and (
-                power != "uk" or data.space(territory).uk_economy == treasury):
-            return territory
-    rule = "G40-MOB-08" if power == "uk" else (
-        "G40-MOB-04" if data.spaces[space].is_land else "G40-MOB-05")
-    raise _refuse(space, "{space} has no complex of {power} usable this turn.", rule=rule,
-                  power=power)
-
-
-def check_placements(data: G40Data, state: State, power: str, treasury: str,
-                     placements: Mapping[str, Mapping[str, int]],
-                     already: Mapping[str, int] | None = None) -> dict[str, int]:
-    """``{space: {utype: count}}`` of bought units (not installations): each complex's
-    capacity holds (G40-MOB-03). ``already``: units already placed against each complex this
-    turn. Returns the new use per complex."""
-    used: dict[str, int] = dict(already or {})
-    for space in sorted(placements):
-        for utype, count in sorted(placements[space].items()):
-            site = complex_for(data, state, power, treasury, utype, space)
-            used[site] = used.get(site, 0) + count
-    for site, count in sorted(used.items()):
-        room = capacity(data, state, power, site)
-        if count > room:
-            raise _refuse(site, "The complex in {space} places {room} units this turn, not "
-                          "{count}.", rule="G40-MOB-03", room=room, count=count)
-    return used
-
-
-def refund(data: G40Data, state: State, power: str, treasury: str,
-           unplaced: Mapping[str, int]) -> dict[str, Any]:
-    """G40-MOB-10, G40-PUR-05 (AMB-22): bought units that cannot be placed are returned and
-    their price refunded to the economy that paid (Improved Shipyards prices if owned)."""
-    owned = advances(state, power)
-    ipcs = sum(unit_cost(data, owned, u) * n for u, n in sorted(unplaced.items()))
-    return {"power": power, "treasury": treasury, "units": dict(unplaced), "ipcs": ipcs}
-
-
-def apply_refund(state: State, payload: Mapping[str, Any]) -> None:
-    state["ipcs"][payload["treasury"]] += payload["ipcs"]

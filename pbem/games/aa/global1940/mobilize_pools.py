@@ -40,7 +40,7 @@ def _open(rs: AARuleset, ctx: OrderContext, treasury: str) -> None:
 
 def _refund(rs: AARuleset, ctx: OrderContext) -> None:
     state = ctx.state
-    left = {u: n for u, n in state["bought"].items() if n}
+    left = {u: n for u, n in {**state["bought"], **state.get("to_build", {})}.items() if n}
     treasury = state.get("mobilizing") or state["power"]
     if left:
         ctx.emit(REFUNDED, {"power": state["power"], "treasury": treasury, "units": left,
@@ -98,7 +98,9 @@ def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
 
 def _evolve_opened(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
-    state["bought"] = dict(p["units"])
+    built = {u for u in p["units"] if rs.data.units[u].domain == "installation"}
+    state["bought"] = {u: n for u, n in p["units"].items() if u not in built}
+    state["to_build"] = {u: n for u, n in p["units"].items() if u in built}  # building.py
     state["mobilizing"] = p["treasury"]
     kept = state["pools"]
     kept[p["treasury"]] = {}
@@ -108,6 +110,7 @@ def _evolve_refunded(rs: AARuleset, state: State, event: dict[str, Any]) -> None
     p = event["payload"]
     state["ipcs"][p["treasury"]] += p["ipcs"]
     state["bought"] = {}
+    state["to_build"] = {}
 
 
 def _describe_opened(rs: AARuleset, event: dict[str, Any]) -> str:

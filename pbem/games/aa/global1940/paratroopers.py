@@ -1,7 +1,7 @@
 """Paratroopers (G40-TECH-10, AMB-43): in Combat Move up to 2 infantry in a territory with an
 operational air base drop on an enemy-held territory within 3 spaces that other land units
 also attack this turn. They move as aircraft (over hostile spaces, never over neutrals), are
-fired on by AA guns in the target only (G40-AA-07: ``antiaircraft.targets`` counts them) and
+fired on by AA guns in the target only (G40-AA-07: ``aa_targets`` counts them) and
 may retreat overland with the land units they attacked with. This is the Global rule; the
 Anniversary bomber-borne drop (``anniversary/paratroopers.py``) does not apply.
 """
@@ -56,3 +56,9 @@ def check(data: G40Data, state: State, power: str, site: str, infantry: Sequence
     if not attacked_by_land:
         raise IllegalOrder(RULE, "Paratroopers drop only where other land units also attack "
                            "({target}).", {"target": target})
+
+
+def aa_targets(data: G40Data, attacking: Sequence[Unit]) -> list[int]:
+    """G40-AA-07: AA guns fire at dropped infantry (``t_paratrooper``) as at aircraft."""
+    return sorted(u["id"] for u in attacking
+                  if data.unit(u["type"]).domain == "air" or u.get("t_paratrooper"))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa.global1940 import bases, economy
+from pbem.games.aa.global1940 import bases, china, economy
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.turn import treasuries
 from pbem.games.aa.purchase import parse_units, pool_cost, unit_cost, unit_names
@@ -73,15 +73,10 @@ def purchase(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     """G40-PUR-01/06, G40-UK-04/08: the treasury pays; the list replaces its earlier one."""
     state = ctx.state
     power = _check_turn(state, ctx.seat)
-    if power == "china":
-        raise IllegalOrder("G40-CHINA-03", "China buys only infantry and artillery, with its "
-                           "own rules.")
     treasury = _treasury(rs, state, power, order.get("treasury"))
     units = parse_units(rs, order.get("units"), "G40-PUR-01")
-    sites = [u for u in units if rs.data.units[u].domain == "installation"]
-    if sites:  # placement of installations is not wired yet (docs/global1940.md)
-        raise IllegalOrder("G40-PUR-04", "Installations ({unit}) cannot be bought in this "
-                           "version of the game yet.", {"unit": sites[0]})
+    if power == china.CHINA:  # G40-CHINA-03: infantry, artillery with the Burma Road open
+        china.check_purchase(g40(rs), state, units)
     cost = pool_cost(rs, units, state, power)
     earlier = pool_cost(rs, pools(state).get(treasury, {}), state, power)
     data = g40(rs)
@@ -95,6 +90,8 @@ def repair_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> Non
     """G40-REP-01/02/06, G40-UK-04: 1 IPC a point, own installations of that economy."""
     state = ctx.state
     power = _check_turn(state, ctx.seat)
+    if power == china.CHINA:
+        china.check_no_spending("repairs")
     raw = order.get("installations")
     if not isinstance(raw, dict) or not raw or not all(
             isinstance(k, dict) and k and all(isinstance(n, int) and not isinstance(n, bool)
@@ -121,8 +118,9 @@ def _evolve_purchased(rs: AARuleset, state: State, event: dict[str, Any]) -> Non
     state["pools"] = {"turn": [state["round"], state["power"]], **lists}
     bought: dict[str, int] = {}
     for units in lists.values():
-        for utype, n in units.items():
-            bought[utype] = bought.get(utype, 0) + n
+        for utype, n in units.items():  # installations wait apart (building.py)
+            if rs.data.units[utype].domain != "installation":
+                bought[utype] = bought.get(utype, 0) + n
     state["bought"] = {u: bought[u] for u in rs.data.unit_order if bought.get(u)}
     state["ipcs"][p["treasury"]] = p["ipcs"]
     state.pop("mobilizing", None)
@@ -146,7 +144,7 @@ def _describe_repaired(rs: AARuleset, event: dict[str, Any]) -> str:
 
 
 def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
-    if state["phase"] != "purchase" or seat != state["power"] or seat == "china":
+    if state["phase"] != "purchase" or seat != state["power"]:
         return {}
     data = g40(rs)
     lists = pools(state)
@@ -159,7 +157,7 @@ def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
         "treasury": first, "treasuries": available,
         "bought": dict(lists.get(first, {})) if first else {},
         "costs": {u: unit_cost(rs, state, seat, u) for u in rs.data.unit_order
-                  if rs.data.units[u].domain != "installation"},
+                  if seat != china.CHINA or u in china.buyable(data, state)},
     }}
 
 

@@ -14,12 +14,15 @@ State read: ``owners``, ``owners_at_turn_start``, ``neutrals``, ``canal_permissi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import at_war
 from pbem.games.aa.state import State
+
+if TYPE_CHECKING:
+    from pbem.games.aa.ruleset import AARuleset
 
 
 def crossing(data: G40Data, a: str, b: str) -> dict[str, Any] | None:
@@ -61,3 +64,10 @@ def check_passage(data: G40Data, state: State, power: str, utype: str, a: str, b
         if power not in state.get("canal_permissions", {}).get(holder, []):
             raise _refuse(canal, "G40-MAP-14", "The {name} is held by a power of the other "
                           "alliance that has not allowed your passage.")
+
+
+def canal_passage(rs: AARuleset, state: State, power: str, utype: str, a: str, b: str) -> None:
+    """``Edition.canal_passage``: every sea step of a ship (the family's routes)."""
+    data = rs.data
+    assert isinstance(data, G40Data)
+    check_passage(data, state, power, utype, a, b)
