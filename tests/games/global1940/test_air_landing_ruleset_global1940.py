@@ -9,13 +9,9 @@ import pytest
 
 from pbem.engine import Game, IllegalOrder
 from tests.games.global1940.facade import end, events, game_at, start_position
+from tests.games.global1940.test_transports_ruleset_global1940 import ids
 
 G = "germany"
-
-
-def ids(game: Game, space: str, utype: str, owner: str = G) -> list[int]:
-    return [u["id"] for u in game.state["units"].get(space, [])
-            if u["type"] == utype and u["owner"] == owner]
 
 
 def refused(game: Game, order: dict[str, Any]) -> str:

@@ -3,23 +3,11 @@ through the facade at positions edited from the set-up."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from pbem.engine import Game, IllegalOrder
 from tests.games.global1940.facade import advance, end, events, game_at, start_position
-
-
-def ids(game: Game, space: str, utype: str, owner: str = "germany") -> list[int]:
-    return [u["id"] for u in game.state["units"].get(space, [])
-            if u["type"] == utype and u["owner"] == owner]
-
-
-def refused(game: Game, seat: str, order: dict[str, Any]) -> str:
-    with pytest.raises(IllegalOrder) as err:
-        game.submit(seat, order)
-    return err.value.rule_id
+from tests.games.global1940.test_transports_ruleset_global1940 import ids, refused
 
 
 def battles_opened(game: Game) -> set[str]:

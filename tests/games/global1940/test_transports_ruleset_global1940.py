@@ -187,7 +187,7 @@ def test_G40_CM_29_G40_NCM_12_moving_into_an_empty_assault_zone_is_a_combat_move
 def test_G40_CM_17_no_unescorted_landing_past_ignored_submarines() -> None:
     position = loaded(zone="SZ 112")
     position["units"]["SZ 110"] = [{"type": "submarine", "owner": "uk", "count": 1}]
-    game = game_at("germany", "combat_move", edit=position)
+    game = game_at("germany", "combat_move", edit=position, dice=[6])  # interception misses
     transport = ids(game, "SZ 112", "transport")
     game.submit("germany", {"type": "move", "units": transport, "route": ["SZ 112", "SZ 110"]})
     declaration = {"type": "declare_amphibious", "target": "Normandy Bordeaux",
