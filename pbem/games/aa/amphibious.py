@@ -175,7 +175,8 @@ def _escort_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: s
     """AA41-AMP-14 (Interp. AMB-01): unescorted transports need a friendly zone without subs."""
     zone = decl["sea_zone"]
     escorts = [u for u in state["units"][zone] if u["owner"] == power
-               and utype(rs, u).domain == "sea" and utype(rs, u).attack > 0]
+               and utype(rs, u).domain == "sea" and utype(rs, u).attack > 0
+               and not (rs.edition.surface_escort_lands and utype(rs, u).has("stealth"))]
     if escorts or "sea" in decl["air"].values():
         return []
     if decl.get("sea_battle") and enemy_units(rs, state, zone, power):

@@ -123,6 +123,9 @@ class Edition:
     #: units that cannot be placed wait in the mobilization zone (AAE-MOB-09) instead of being
     #: refunded (AA41-MOB-09)
     keeps_unplaced: bool = False
+    #: only a surface warship (no submarine) escorts transports landing past ignored enemy
+    #: submarines (Global 1940, G40-CM-17); the family's AA41-AMP-14 takes any attacking ship
+    surface_escort_lands: bool = False
 
     def rule_id(self, family_rule: str) -> str:
         """This edition's ID of a rule the family's code names (``AA41-...``, the reference IDs)."""

@@ -187,11 +187,16 @@ def test_G40_CM_29_G40_NCM_12_moving_into_an_empty_assault_zone_is_a_combat_move
 def test_G40_CM_17_no_unescorted_landing_past_ignored_submarines() -> None:
     position = loaded(zone="SZ 112")
     position["units"]["SZ 110"] = [{"type": "submarine", "owner": "uk", "count": 1}]
+    position["units"]["SZ 112"].append({"type": "submarine", "owner": "germany", "count": 1})
     game = game_at("germany", "combat_move", edit=position, dice=[6])  # interception misses
     transport = ids(game, "SZ 112", "transport")
     game.submit("germany", {"type": "move", "units": transport, "route": ["SZ 112", "SZ 110"]})
     declaration = {"type": "declare_amphibious", "target": "Normandy Bordeaux",
                    "sea_zone": "SZ 110", "transports": transport, "sea_battle": False}
+    assert refused(game, "germany", declaration) == "G40-CM-17"
+    # a submarine of the attacker is no surface warship: still no landing
+    game.submit("germany", {"type": "move", "units": ids(game, "SZ 112", "submarine"),
+                            "route": ["SZ 112", "SZ 110"]})
     assert refused(game, "germany", declaration) == "G40-CM-17"
     # a warship of the attacker in the zone at the end of Combat Move allows the landing
     game.submit("germany", {"type": "move", "units": ids(game, "SZ 113", "cruiser"),

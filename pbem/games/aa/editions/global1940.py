@@ -193,6 +193,7 @@ EDITION = Edition(
     move_allowance=turn_hooks.move_allowance,
     canal_passage=straits.canal_passage,
     neutrals_enterable=True,
+    surface_escort_lands=True,
     may_share=lambda rs, state, a, b, space: restrictions.may_share(_data(rs), state, a, b,
                                                                    space),
     rule_ids={**combat_hooks.RULE_IDS, **RULE_IDS},
