@@ -22,6 +22,7 @@ from pbem.games.aa.capture import capture
 from pbem.games.aa.combat_state import take_part
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
+    FOLLOWS_BLITZ,
     NONCOMBAT_MOVE,
     check_active,
     check_land_route,
@@ -89,6 +90,22 @@ def validate_move(rs: AARuleset, state: State, power: str, phase: str,
     return payload
 
 
+def _land_routes(rs: AARuleset, state: State, land: list[Unit], route: list[str], phase: str,
+                 power: str) -> dict[int, dict[str, Any]]:
+    """Each land unit's checked route. When a unit able to follow a blitz moves with a tank, the
+    tanks go first and their blitzed territories are open to it (AAE-TECH-19, spec E-09)."""
+    results: dict[int, dict[str, Any]] = {}
+    escort: list[str] = []
+    if any(utype(rs, u).has(a) for u in land for a in FOLLOWS_BLITZ):
+        for unit in (u for u in land if utype(rs, u).has("blitz")):
+            results[unit["id"]] = check_land_route(rs, state, unit, route, phase, power)
+            escort.extend(results[unit["id"]]["blitzed"])
+    for unit in land:
+        if unit["id"] not in results:
+            results[unit["id"]] = check_land_route(rs, state, unit, route, phase, power, tuple(escort))
+    return results
+
+
 def _plan_move(rs: AARuleset, state: State, units: list[Unit], route: list[str], phase: str,
                power: str, order: dict[str, Any], index: dict[int, tuple[str, Unit]],
                payload: dict[str, Any]) -> None:
@@ -99,14 +116,14 @@ def _plan_move(rs: AARuleset, state: State, units: list[Unit], route: list[str],
     dest = route[-1]
     moving = frozenset(u["id"] for u in units)
     land = [u for u in units if domain(rs, u) == "land"]
-    # tanks first: a unit following a tank's blitz passes where the tank blitzed (AAE-TECH-19)
-    for unit in sorted(land, key=lambda u: not utype(rs, u).has("blitz")):
-        result = check_land_route(rs, state, unit, route, phase, power, tuple(blitzed))
+    results = _land_routes(rs, state, land, route, phase, power)
+    for unit in land:
+        result = results[unit["id"]]
         if result["stop"]:
             stop.append(unit["id"])
-        if result["blitzed"] and utype(rs, unit).has("blitz"):
-            blitz_units.append(unit["id"])
         for t in result["blitzed"]:
+            if utype(rs, unit).has("blitz"):
+                blitz_units.append(unit["id"])
             if t not in blitzed:
                 blitzed.append(t)
     if land and rs.map.is_sea(dest):

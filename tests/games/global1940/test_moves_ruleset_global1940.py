@@ -80,7 +80,7 @@ def test_G40_UK_09_london_seized_pays_only_the_europe_economy() -> None:
     assert seized(RS, game.state, "Japan", "uk")["ipcs_to"] == "uk_pacific"
 
 
-def test_G40_CM_18_G40_CM_19_bases_add_movement_from_where_units_start() -> None:
+def test_G40_CM_18_G40_CM_19_G40_BASE_03_G40_BASE_04_bases_add_movement_from_where_units_start() -> None:
     game = game_at("germany", "purchase")
     end(game)
     assert game.state["phase"] == "combat_move"
@@ -252,3 +252,16 @@ def test_G40_POL_21_the_axis_never_walks_into_a_dutch_territory() -> None:
     assert refused(game, "japan", move) == "G40-POL-21"
     # without the check the family would accept the move: the unowned territory is not hostile
     assert RS.map.adjacent("New Guinea", "Dutch New Guinea")
+
+
+def test_G40_BASE_05_a_base_with_three_damage_gives_no_bonus() -> None:
+    position = start_position()
+    position["installations"]["Western Germany"].update(air_base=3, naval_base=3)
+    game = game_at("germany", "purchase", edit=position)
+    end(game)
+    state = game.state
+    fighter = unit_id(game, "Western Germany", "fighter", "germany")
+    cruiser = unit_id(game, "SZ 113", "cruiser", "germany")
+    left = {u["id"]: movement_left(RS, u, state) for units in state["units"].values()
+            for u in units}
+    assert (left[fighter], left[cruiser]) == (4, 2)
