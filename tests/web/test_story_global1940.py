@@ -101,7 +101,33 @@ MORE = [
     event(41, "aa.g40_neutral_taken", {"territory": "Spain", "power": "germany"}),
     event(42, "aa.g40_neutral_held", {"territory": "Turkey"}),
 ]
-RARE += MORE
+#: Installations built, the Dutch territories, interception, liberation, rockets and paratroopers, in the
+#: shapes ``building.py``, ``entering.py``, ``liberation_hooks.py``, ``rocket_orders.py`` and
+#: ``paradrop_orders.py`` emit them.
+BOARD = [
+    event(50, "aa.g40_built", {"power": "uk", "treasury": "uk_pacific", "kind": "minor_complex", "at": "Burma"},
+          "uk"),
+    event(51, "aa.g40_built", {"power": "germany", "treasury": "germany", "kind": "complex_upgrade",
+                               "at": "Southern France"}, "germany"),
+    event(52, "aa.g40_dutch_taken", {"territory": "Java", "power": "anzac"}),
+    event(53, "aa.g40_dutch_wronged", {"power": "japan", "territory": "Sumatra", "wronged": ["uk", "anzac"]}),
+    event(54, "aa.g40_intercepted", {"zone": "SZ 91", "power": "uk", "dice": [2, 5, 1], "hits": 2,
+                                     "transports": [307, 308], "at": "SZ 91", "lost": [307, 308]}),
+    event(55, "aa.g40_intercepted", {"zone": "SZ 91", "power": "uk", "dice": [4], "hits": 0,
+                                     "transports": [307], "at": "SZ 92", "lost": []}),
+    event(56, "aa.g40_liberated", {"power": "usa", "returns": [
+        {"territory": "France", "from": "usa", "to": "france"},
+        {"territory": "Normandy Bordeaux", "from": "uk", "to": "france"}]}),
+    event(57, "aa.g40_france_bonus", {"power": "france", "territory": "France", "units": {"infantry": 4},
+                                      "objective": "G40-NO-FRA-01"}),
+    event(58, "aa.g40_rocket_declared", {"power": "germany", "from": "Western Germany", "target": "United Kingdom",
+                                         "kind": "major_complex"}, "germany"),
+    event(59, "aa.g40_rocket_fired", {"power": "germany", "from": "Western Germany", "territory": "United Kingdom",
+                                      "kind": "air_base", "damage": 1, "rolled": 5}),
+    event(60, "aa.g40_paradropped", {"power": "germany", "unit": 303, "from": "Western Germany",
+                                     "to": "Holland Belgium"}, "germany"),
+]
+RARE += MORE + BOARD
 
 
 @pytest.fixture(scope="module")
@@ -198,3 +224,31 @@ def test_G40_the_story_names_treasuries_wars_and_the_defence() -> None:
                            "attacks (by standing orders)")
     assert "stranded, their air base lost: 1 tactical bomber" in said[14][0]
     assert said[18][0] == ("Raid on the major industrial complex in Germany: the raiders roll 9; 9 damage markers")
+
+
+#: What the events of ``BOARD`` say, one after the other (" | " between two; wrapped lines are joined).
+BOARD_EN = """United Kingdom (Pacific) builds in Burma: minor industrial complex | Germany builds in Southern
+France: upgrade to a major complex | ANZAC takes over the Dutch territory Java and its income | Japan attacks the
+Dutch territory Sumatra: an act of war against United Kingdom, ANZAC | Submarines in SZ 91 intercept transports of
+United Kingdom: dice 2 5 1, 2 hits; 2 transports sunk with their cargo | Submarines in SZ 91 intercept transports of
+United Kingdom: dice 4, 0 hits; no transport lost | United States liberates: France (control back to France);
+Normandy Bordeaux (control back to France) | Liberation bonus for France, placed at once in France: 4 infantry |
+Germany readies a rocket in Western Germany; target: the major industrial complex in United Kingdom | Rocket from
+Western Germany on the air base in United Kingdom: rolls 5; 1 damage marker; the rest is beyond its maximum damage |
+Germany drops a paratrooper infantry from the air base in Western Germany on Holland Belgium"""
+BOARD_IT = """Regno Unito (Pacifico) costruisce in Birmania: complesso industriale minore | Germania costruisce in
+Francia meridionale: potenziamento a complesso maggiore | ANZAC assume il controllo del territorio olandese Giava e
+della sua rendita | Giappone attacca il territorio olandese Sumatra: atto di guerra contro Regno Unito, ANZAC |
+Intercettazione sottomarina in ZM 91 contro i trasporti (Regno Unito): dadi 2 5 1, 2 colpi; 2 trasporti affondati
+con il loro carico | Intercettazione sottomarina in ZM 91 contro i trasporti (Regno Unito): dadi 4, 0 colpi; nessun
+trasporto perso | Liberazione (Stati Uniti): Francia (controllo restituito: Francia); Normandia Bordeaux (controllo
+restituito: Francia) | Bonus di liberazione (Francia), piazzamento immediato in Francia: 4 fanteria | Germania
+prepara un razzo in Germania occidentale; bersaglio: complesso industriale maggiore in Regno Unito | Razzo da
+Germania occidentale su base aerea in Regno Unito: tiro di 5; 1 segnalino danno; il resto supera il danno massimo |
+Germania lancia una fanteria paracadutista dalla base aerea in Germania occidentale su Olanda Belgio"""
+
+
+def test_G40_builds_dutch_territories_interception_liberation_rockets_and_paratroopers_read_well() -> None:
+    for language, expected in (("en", BOARD_EN), ("it", BOARD_IT)):
+        story = ui_for(RS).story(RS, Audience(language, None, NAMES), UNITS)
+        assert " | ".join(story.line(e) for e in BOARD) == " ".join(expected.split())

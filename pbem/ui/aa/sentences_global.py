@@ -15,6 +15,7 @@ from pbem.ui.aa.describe import count_text, space_name, spaces_text
 from pbem.ui.aa.sentences_defence import SENTENCES as COMBAT
 from pbem.ui.aa.sentences_defence import installation, power_of, powers_of
 from pbem.ui.aa.sentences_editions import income
+from pbem.ui.aa.sentences_global_board import SENTENCES as BOARD
 from pbem.ui.aa.vocabulary import TEAMS, TREASURIES
 from pbem.ui.i18n import N_
 
@@ -215,7 +216,7 @@ def victory_track(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 
 
-SENTENCES = COMBAT | {
+SENTENCES = COMBAT | BOARD | {
     "aa.g40_war_declared": war_declared, "aa.g40_repaired": installations_repaired,
     "aa.g40_income_collected": income, "aa.g40_game_won": victory_track,
     "aa.g40_purchased": purchased, "aa.g40_refunded": refunded, "aa.g40_victory_track": track,
