@@ -54,6 +54,15 @@ class Conformance:
     secrets: Callable[[Any, State, str], list[str]] | None = None
     #: longest game the short fuzz plays (rounds, or decisions for games without rounds)
     short_fuzz: dict[str, int] = field(default_factory=lambda: {"games": 3, "decisions": 400})
+    #: the long fuzz (``PBEM_FUZZ=long``) per run of a ruleset: ``games``, ``decisions`` at most
+    #: and, with :attr:`round_of`, ``rounds`` (a game stops after that round); None: ten times
+    #: the short fuzz's games and decisions
+    long_fuzz: dict[str, int] | None = None
+    #: the game round of a state, for fuzz sizes given in rounds
+    round_of: Callable[[State], int] | None = None
+    #: rules the bots must exercise: ``{label: test of an event}``; across the short fuzz of the
+    #: family's runs, every label must match at least one logged event
+    must_occur: dict[str, Callable[[dict[str, Any]], bool]] = field(default_factory=dict)
 
 
 # -- the checks the suite runs (pure: the caller supplies the randomness) ------------------------
@@ -179,14 +188,17 @@ def _copy_game(rs: Any, game: Game) -> Game:
 
 
 def fuzz(conf: Conformance, rs: Any, game: Game, rng: RandomLike, *, decisions: int,
-         mutate: float = 0.2) -> Watched:
-    """Let ``conf.make_bot`` play ``game`` for at most ``decisions`` owed decisions (or to a result)."""
+         mutate: float = 0.2, until_round: int | None = None) -> Watched:
+    """Let ``conf.make_bot`` play ``game`` for at most ``decisions`` owed decisions (or to a result;
+    with ``until_round`` and ``conf.round_of``, until that round is over)."""
     from pbem.engine.errors import RulesError
 
     watched = Watched(game, conf, rs, rng, mutate=mutate)
     bot = conf.make_bot(rs, rng)
     for _ in range(decisions):
         if game.result() is not None or not game.owed():
+            break
+        if until_round is not None and conf.round_of is not None and conf.round_of(game.state) > until_round:
             break
         if rng.random() < mutate:  # the deadline policy's order for an absent seat is always legal
             seat = game.owed()[0]["seat"]

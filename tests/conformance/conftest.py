@@ -1,7 +1,8 @@
 """The conformance suite: every game family's ``CONFORMANCE`` (and the test-only race) runs it.
 
 A family is listed in :data:`FAMILIES` (``module:CONFORMANCE``). The fuzz is short by default;
-``PBEM_FUZZ=long`` plays ten times the games and decisions (see README, "Testing").
+``PBEM_FUZZ=long`` plays the family's ``long_fuzz`` (or ten times the games and decisions; see
+README, "Testing").
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def runs() -> list[tuple[str, str, dict[str, Any]]]:
             for key, option_list in load(family).rulesets.items() for options in option_list]
 
 
-def fuzz_size(conf: Conformance) -> tuple[int, int]:
+def fuzz_size(conf: Conformance) -> tuple[int, int, int | None]:
+    """``(games, decisions, rounds)`` of each run (rounds: None when the size is in decisions)."""
+    if LONG and conf.long_fuzz is not None:
+        return conf.long_fuzz["games"], conf.long_fuzz["decisions"], conf.long_fuzz.get("rounds")
     games, decisions = conf.short_fuzz["games"], conf.short_fuzz["decisions"]
-    return (games * 10, decisions * 10) if LONG else (games, decisions)
+    return (games * 10, decisions * 10, None) if LONG else (games, decisions, None)

@@ -53,3 +53,38 @@ def test_victory_and_airwar_order_types_match_their_handlers() -> None:
     assert set(load_ruleset("victory").order_fields) == set(vic.ORDERS)
     assert set(load_ruleset("airwar_pacific").order_fields) == {
         kind for kinds in awp_orders.ORDERS.values() for kind in kinds}
+
+
+#: Values put into an order's fields by the differential check below (JSON values and the
+#: Python values that are not JSON: a tuple, an integer key).
+ODD_VALUES = (None, -1, 0, 1, 1.0, 1.5, 10**30, True, False, "", "x", [], [1], [1.0], ["x"], [None],
+              [[1]], {}, {"x": 1}, {"x": "y"}, {"x": [1]}, (1, 2), {1: 2}, [{"x": 1}])
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_ENGINE_ORDER_5_the_compiled_check_agrees_with_jsonschema_on_every_order_type(key: str) -> None:
+    """check_order's fast path (jsonschema_rs) accepts exactly the orders jsonschema accepts."""
+    from pbem.engine.schemas import _validators, check_order
+
+    rs = load_ruleset(key)
+    checked = 0
+    for kind, (_compiled, validator) in _validators(rs).items():
+        fields = [f for f in validator.schema["properties"] if f != "type"]
+        for name in fields:
+            for value in ODD_VALUES:
+                order = {"type": kind, name: value}
+                try:
+                    check_order(rs, order)
+                    accepted = True
+                except InvalidOrder as err:
+                    assert err.rule_id in ("ENGINE-ORDER-3", "ENGINE-ORDER-5")
+                    accepted = False
+                assert accepted == validator.is_valid(order), (key, order)
+                checked += 1
+        try:
+            check_order(rs, {"type": kind, "no_such_field": 1})
+        except InvalidOrder as err:
+            assert err.rule_id == "ENGINE-ORDER-3"
+        else:
+            raise AssertionError(f"{key} {kind}: an unknown field was accepted")
+    assert checked > 0

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pbem.engine import RulesError
-from pbem.games.aa import air, combat_rules, mobilize, retreat
+from pbem.games.aa import air, bot_options, combat_rules, mobilize, retreat
 from pbem.games.aa.helpers import phase_requirements, reachable
 from pbem.games.aa.routes import domain, ended, movement_left, territory_hostile, unit_index, zone_hostile
 from pbem.games.aa.transport import cargo_of, fits
@@ -98,12 +98,19 @@ class RandomBot:
             self.on_order(game, seat, order, events)
         return True
 
-    def _try(self, game: Game, seat: str, orders: list[Order], *, probe: bool = False) -> bool:
-        """Submit ``orders``; keep them only if they add no new blocker of the phase's end."""
+    def _try(self, game: Game, seat: str, orders: list[Order | Callable[[], list[Order]]], *,
+             probe: bool = False) -> bool:
+        """Submit ``orders``; keep them only if they add no new blocker of the phase's end.
+
+        An item may be a function, called when its turn comes, giving the alternatives for that
+        step (an order read from the options after the moves before it): the first accepted is
+        kept, the others are probes."""
         before = len(phase_requirements(self.rs, game.state))
         done = 0
-        for order in orders:
-            if not self.submit(game, seat, order, probe=probe):
+        for item in orders:
+            choices = item() if callable(item) else [item]
+            if not any(self.submit(game, seat, order, probe=probe or n < len(choices) - 1)
+                       for n, order in enumerate(choices)):
                 break
             done += 1
         if done == len(orders) and len(phase_requirements(self.rs, game.state)) <= before:
@@ -123,6 +130,8 @@ class RandomBot:
             raise BotStuck(f"{seat} cannot end {game.state['phase']}: {self.refused[-1]}; "
                            f"requirements {phase_requirements(self.rs, game.state)}")
 
+    try_orders = _try
+
     # -- one decision ----------------------------------------------------------------------
     def act(self, game: Game) -> None:
         """Play the first decision owed (a whole phase for the active power)."""
@@ -137,7 +146,10 @@ class RandomBot:
         if phase == "purchase" and "purchase" in game.legal_options(seat):
             if self.rng.random() < 0.1:
                 self._standing(game, seat)
+            bot_options.repair(self, game, seat)
             self.submit(game, seat, self._purchase(game.legal_options(seat)["purchase"]))
+        elif phase == "research":
+            bot_options.research(self, game, seat)
         elif phase == "combat_move":
             self._combat_move(game, seat)
         elif phase == "combat":
@@ -202,6 +214,7 @@ class RandomBot:
 
     def _combat_move(self, game: Game, seat: str) -> None:
         rs = self.rs
+        bot_options.raid_flight(self, game, seat)
         if self.rng.random() < 0.35:
             self._amphibious(game, seat)
         for _ in range(1 + int(self.rng.random() * self.moves)):
@@ -222,11 +235,7 @@ class RandomBot:
                 continue
             self._try(game, seat, [_move_order(ids, options[dest])])
         self._attack_in_place(game, seat)
-        for raid in game.legal_options(seat).get("raids") or []:  # raids on installations (their format)
-            if "installation" in raid and self.rng.random() < 0.5:
-                self.submit(game, seat, {"type": "declare_raid", "target": raid["target"],
-                                         "installation": raid["installation"], "units": raid["raiders"],
-                                         "escorts": raid["escorts"]})
+        bot_options.raids_and_rockets(self, game, seat)
 
     def _destination(self, state: dict[str, Any], power: str, options: dict[str, Any]) -> str:
         """Mostly the destination nearest to an enemy-held enemy capital; sometimes any."""
@@ -318,9 +327,12 @@ class RandomBot:
                    if not rs.map.is_neutral(t) and territory_hostile(rs, state, t, seat)]
         if not targets:
             return
-        orders.append({"type": "declare_amphibious", "target": self.rng.choice(targets),
-                       "sea_zone": target_zone, "transports": [ship["id"]]})
-        self._try(game, seat, orders, probe=True)
+        orders += bot_options.bombard_escort(self, game, seat, target_zone)
+        declaration = {"type": "declare_amphibious", "target": self.rng.choice(targets),
+                       "sea_zone": target_zone, "transports": [ship["id"]]}
+        landing = len(cargo)
+        self._try(game, seat, [*orders, lambda: bot_options.with_bombardment(self, game, seat, declaration, landing)],
+                  probe=True)
 
     # -- decisions owed by any seat, conduct combat ---------------------------------------
     def _owed(self, game: Game, seat: str, kind: str) -> None:

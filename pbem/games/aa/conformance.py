@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pbem.engine.conformance import Bot, Conformance, RandomLike
@@ -38,6 +39,18 @@ CONFORMANCE = Conformance(
 )
 
 
+def _raid_aa_fire(event: dict[str, Any]) -> bool:
+    return bool(event["type"] == "aa.antiaircraft_fire" and event["payload"]["step"] == "strategic bombing raid")
+
+
+#: Rules the Anniversary bots must reach in the short fuzz (the bot's edition options, bot_options).
+MUST_OCCUR: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "strategic bombing raid (AAE-SBR-03)": lambda event: event["type"] == "aa.raid",
+    "AA fire on raiders (AAE-SBR-02)": _raid_aa_fire,
+    "repair of a complex (AAE-PUR-03)": lambda event: event["type"] == "aa.aae_repaired",
+    "shore bombardment (AAE-BOMB-04)": lambda event: event["type"] == "aa.bombarded",
+}
+
 #: Anniversary Edition: both scenarios, the optional rules off and on (AAE-RD-01, AAE-NO-01).
 ANNIVERSARY = Conformance(
     rulesets={"anniversary": [{"scenario": "1941"}, {"scenario": "1942"},
@@ -52,6 +65,10 @@ ANNIVERSARY = Conformance(
                  "tests/golden/anniversary_1942_v1_bot2.json"),
     secrets=secrets,
     short_fuzz={"games": 2, "decisions": 120},
+    # the acceptance: 100 games of up to 12 rounds per scenario (two runs per scenario)
+    long_fuzz={"games": 50, "decisions": 100_000, "rounds": 12},
+    round_of=lambda state: int(state["round"]),
+    must_occur=MUST_OCCUR,
 )
 
 

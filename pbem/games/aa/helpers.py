@@ -71,6 +71,8 @@ def reachable(rs: AARuleset, state: State, unit_ids: list[int]) -> dict[str, dic
             continue
         try:
             payload = validate_move(rs, state, power, phase, order)
+            if rs.edition.check_order is not None:  # the edition's own refusals (AAE-TECH-19)
+                rs.edition.check_order(rs, state, power, order)
         except RulesError:
             continue
         dest = route[-1]

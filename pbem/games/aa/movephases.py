@@ -123,6 +123,18 @@ def combat_move_end(rs: AARuleset, ctx: OrderContext) -> None:
 
 
 # -- noncombat move ---------------------------------------------------------------------------
+def _flyable(rs: AARuleset, state: State, unit: Unit, spots: list[str]) -> list[str]:
+    """The landing ``spots`` a legal move of ``unit`` reaches, when the edition refuses moves of
+    its own (AAE-CHINA-05: China's fighter never leaves China, so a safe territory outside it is
+    no place it "can still land"; without this the phase could never end)."""
+    if not spots or rs.edition.check_order is None:
+        return spots
+    from pbem.games.aa.helpers import reachable
+
+    routes = reachable(rs, state, [unit["id"]])
+    return [s for s in spots if s in routes]
+
+
 def noncombat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
     power = state["power"]
     problems = _carrier_commitments(rs, state, power)
@@ -130,7 +142,7 @@ def noncombat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
         if unit.get("t_waiting") or (rs.map.is_sea(space) and air.can_land_at_sea(rs, unit)
                                      and air.carrier_rooms(rs, state, space, power)):
             continue  # lands on that carrier when the phase ends
-        spots = air.landing_spots(rs, state, space, unit)
+        spots = _flyable(rs, state, unit, air.landing_spots(rs, state, space, unit))
         if spots:
             problems.append(("AA41-AIR-08", "{unit} {unit_id} in {space} can still land (e.g. in {space_2}): land"
                                             " every air unit you can.",

@@ -137,3 +137,22 @@ def test_AAE_SEQ_10_china_inside_the_us_turn() -> None:
     assert seq.index(("china", "purchase")) == seq.index(("usa", "purchase")) + 1
     assert seq.index(("china", "mobilize")) == seq.index(("usa", "mobilize")) + 1
     assert "china" not in data.turn_order
+
+
+def test_AAE_CHINA_05_a_chinese_fighter_is_never_asked_to_land_outside_china() -> None:
+    """Long fuzz, run 0 game 6: China's fighter in hostile Manchuria with one move left could
+    reach only Buryatia (Soviet, outside China): the family's "land every air unit you can"
+    (AA41-AIR-08, AAE-NCM-08) named that landing, the move there was refused (AAE-CHINA-05) and
+    China's noncombat move could never end. A spot counts only if a legal move reaches it."""
+    from pbem.games.aa.helpers import phase_requirements
+    from tests.games.anniversary.facade import events
+    from tests.games.anniversary.move_kit import board, end_phase, refused_move, u, uid
+
+    g = board({"Manchuria": [u("fighter", "china", t_moved=3)], "Kiangsu": [u("infantry", "japan")]},
+              power="china", phase="noncombat_move",
+              owners={"Manchuria": "japan", "Suiyuan": "japan", "Kiangsu": "japan"})
+    fighter = uid(g, "Manchuria", "fighter")
+    refused_move(g, [fighter], ["Manchuria", "Buryatia S.S.R."], "AAE-CHINA-05")
+    assert phase_requirements(g.ruleset, g.state) == []
+    end_phase(g)
+    assert fighter in events(g, "aa.air_lost")[-1]["units"]  # no safe space it may reach: lost
