@@ -84,4 +84,7 @@ GLOBAL1940 = Conformance(
     golden_logs=("tests/golden/global1940_v1_bot2.json",),
     secrets=secrets,
     short_fuzz={"games": 2, "decisions": 120},
+    # the acceptance: 50 games of up to 10 rounds (two option sets)
+    long_fuzz={"games": 25, "decisions": 100_000, "rounds": 10},
+    round_of=lambda state: int(state["round"]),
 )
