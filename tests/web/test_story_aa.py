@@ -17,8 +17,8 @@ from pbem.services.reading import redact_all
 from pbem.ui import platform, ui_for
 from pbem.ui.aa.sentences import SENTENCES
 from pbem.ui.base import Audience
-from pbem.ui.i18n import Catalog
 from tests.i18n_leaks import english_in
+from tests.web.story_kit import record_lookups
 
 RS = load_ruleset("aa1941")
 GAMES, ROUNDS = 20, 4
@@ -94,20 +94,7 @@ def logs() -> list[list[dict[str, Any]]]:
 @pytest.fixture
 def used(monkeypatch: pytest.MonkeyPatch) -> set[tuple[str, str]]:
     """Every (domain, msgid) the describers look up."""
-    seen: set[tuple[str, str]] = set()
-    gettext, ngettext = Catalog.gettext, Catalog.ngettext
-
-    def record(self: Catalog, language: str, text: str, **params: Any) -> str:
-        seen.add((self.domain, text))
-        return gettext(self, language, text, **params)
-
-    def record_n(self: Catalog, language: str, singular: str, plural: str, num: int, **params: Any) -> str:
-        seen.add((self.domain, singular))
-        return ngettext(self, language, singular, plural, num, **params)
-
-    monkeypatch.setattr(Catalog, "gettext", record)
-    monkeypatch.setattr(Catalog, "ngettext", record_n)
-    return seen
+    return record_lookups(monkeypatch)
 
 
 def test_every_event_of_20_fuzzer_games_is_a_translated_sentence(logs, used) -> None:

@@ -19,8 +19,8 @@ from pbem.games.aa.bot import RandomBot, play
 from pbem.services.reading import redact_all
 from pbem.ui import platform, ui_for
 from pbem.ui.base import Audience
-from pbem.ui.i18n import Catalog
 from tests.i18n_leaks import english_in
+from tests.web.story_kit import record_lookups
 from tests.web.test_story_aa import family_event_types
 
 RS = load_ruleset("global1940")
@@ -143,20 +143,8 @@ def logs() -> list[list[dict[str, Any]]]:
 
 @pytest.fixture
 def used(monkeypatch: pytest.MonkeyPatch) -> set[tuple[str, str]]:
-    seen: set[tuple[str, str]] = set()
-    gettext, ngettext = Catalog.gettext, Catalog.ngettext
-
-    def record(self: Catalog, language: str, text: str, **params: Any) -> str:
-        seen.add((self.domain, text))
-        return gettext(self, language, text, **params)
-
-    def record_n(self: Catalog, language: str, singular: str, plural: str, num: int, **params: Any) -> str:
-        seen.add((self.domain, singular))
-        return ngettext(self, language, singular, plural, num, **params)
-
-    monkeypatch.setattr(Catalog, "gettext", record)
-    monkeypatch.setattr(Catalog, "ngettext", record_n)
-    return seen
+    """Every (domain, msgid) the describers look up."""
+    return record_lookups(monkeypatch)
 
 
 def problems_of(language: str, events: list[dict[str, Any]], lines: list[str], story: Any) -> list[str]:
