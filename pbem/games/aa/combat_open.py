@@ -22,6 +22,7 @@ from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import combat_opening, combat_round, combat_rules
 from pbem.games.aa.capture import capture
 from pbem.games.aa.combat_state import Battle, attackers, defenders, is_cargo
+from pbem.games.aa.routes import holder_of
 from pbem.games.aa.state import State, Unit, is_enemy
 
 if TYPE_CHECKING:
@@ -140,7 +141,7 @@ def open_battles(rs: AARuleset, ctx: OrderContext) -> None:
             # AA41-CM-20, AA41-CMB-20: transports alone are destroyed at once, no battle left to conduct
             combat_round.conclude_if_over(rs, ctx, state["battles"][zone])
     for territory in rs.data.land_territories:
-        owner = state["owners"].get(territory)
+        owner = holder_of(rs, state, territory)  # held by an enemy (Edition.holder)
         if owner is None or not is_enemy(rs, state, power, owner):
             continue
         decl = [d for d in assaults if d["target"] == territory]

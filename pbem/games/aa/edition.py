@@ -107,6 +107,10 @@ class Edition:
     #: ``capture_controller(rs, state, territory, capturer)``: who controls a territory the
     #: capturer takes (None: the capturer; liberation is the family's rule)
     capture_controller: Callable[[AARuleset, State, str, str], str] | None = None
+    #: ``holder(rs, state, territory)``: the power whose control makes a territory hostile or
+    #: friendly (None: its owner; Global 1940: a still-Dutch territory counts as the UK's,
+    #: G40-POL-21, so an Axis power at war with the UK attacks it)
+    holder: Callable[[AARuleset, State, str], str | None] | None = None
     #: ``seize_treasury(rs, state, territory, capturer)``: the IPCs taken with a capital as
     #: ``{"ipcs", "ipcs_from", "ipcs_to"}`` treasuries, or None (None: the family's rule, the
     #: capital owner's whole treasury to the capturer, AA41-CAP-06)

@@ -50,9 +50,17 @@ def friendly(rs: AARuleset, a: str | None, b: str | None) -> bool:
     return rs.data.friendly(a, b)
 
 
+def holder_of(rs: AARuleset, state: State, territory: str) -> str | None:
+    """The power whose control makes ``territory`` hostile or friendly (its owner, unless the
+    edition says otherwise: ``Edition.holder``)."""
+    holder = rs.edition.holder
+    owner: str | None = holder(rs, state, territory) if holder else state["owners"].get(territory)
+    return owner
+
+
 def territory_hostile(rs: AARuleset, state: State, territory: str, power: str) -> bool:
-    """AA41-DEF-04: controlled by an enemy power (units do not matter)."""
-    owner = state["owners"].get(territory)
+    """AA41-DEF-04: controlled by an enemy power (units do not matter; ``Edition.holder``)."""
+    owner = holder_of(rs, state, territory)
     return is_enemy(rs, state, owner, power)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from pbem.engine import Game, IllegalOrder
 from pbem.games.aa.routes import movement_left
-from tests.games.global1940.facade import RS, end, events, game_at, start_position
+from tests.games.global1940.facade import RS, advance, end, events, game_at, start_position
 
 
 def unit_id(game: Game, space: str, utype: str, owner: str) -> int:
@@ -252,6 +252,33 @@ def test_G40_POL_21_the_axis_never_walks_into_a_dutch_territory() -> None:
     assert refused(game, "japan", move) == "G40-POL-21"
     # without the check the family would accept the move: the unowned territory is not hostile
     assert RS.map.adjacent("New Guinea", "Dutch New Guinea")
+
+
+def _dutch_front(wars: list[list[str]]) -> Game:
+    position = start_position()
+    position["wars"] = position["wars"] + wars
+    position["units"]["New Guinea"] = [{"type": "infantry", "owner": "japan", "count": 1}]
+    position["owners"]["New Guinea"] = "japan"
+    return game_at("japan", "combat_move", edit=position)
+
+
+def test_G40_POL_21_the_axis_at_war_with_the_uk_takes_a_dutch_territory_by_attack() -> None:
+    game = _dutch_front([["japan", "uk"], ["anzac", "japan"]])
+    game.submit("japan", {"type": "move",
+                          "units": [unit_id(game, "New Guinea", "infantry", "japan")],
+                          "route": ["New Guinea", "Dutch New Guinea"]})
+    end(game)
+    while game.state["phase"] == "combat":
+        advance(game)
+    assert game.state["owners"]["Dutch New Guinea"] == "japan"
+
+
+def test_G40_POL_21_no_axis_attack_on_a_dutch_territory_before_war_with_the_uk() -> None:
+    game = _dutch_front([])
+    move = {"type": "move", "units": [unit_id(game, "New Guinea", "infantry", "japan")],
+            "route": ["New Guinea", "Dutch New Guinea"]}
+    assert refused(game, "japan", move) == "G40-POL-13"  # not at war: no attack on the UK's
+    assert game.state["owners"].get("Dutch New Guinea") is None
 
 
 def test_G40_BASE_05_a_base_with_three_damage_gives_no_bonus() -> None:

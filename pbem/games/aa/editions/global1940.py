@@ -18,6 +18,7 @@ from pbem.games.aa.global1940 import (
     china,
     combat_hooks,
     complexes,
+    dutch,
     queries,
     restrictions,
     straits,
@@ -165,6 +166,14 @@ def unit_cost(rs: AARuleset, state: State, power: str, utype: str) -> int:
     return research.unit_cost(_data(rs), research.advances(state, power), utype)
 
 
+def holder(rs: AARuleset, state: State, territory: str) -> str | None:
+    """G40-POL-21: a still-Dutch territory is held for the UK and ANZAC (the UK's wars decide)."""
+    if dutch.still_dutch(_data(rs), state, territory):
+        return dutch.GUARDIANS[0]
+    owner: str | None = state["owners"].get(territory)
+    return owner
+
+
 EDITION = Edition(
     key="global1940",
     title="Axis & Allies Global 1940",
@@ -190,6 +199,7 @@ EDITION = Edition(
     unit_cost=unit_cost,
     seize_treasury=turn_hooks.seize_treasury,
     check_order=checks.check_order,
+    holder=holder,
     move_allowance=turn_hooks.move_allowance,
     canal_passage=straits.canal_passage,
     neutrals_enterable=True,

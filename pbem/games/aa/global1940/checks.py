@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
 from pbem.games.aa.anniversary.research import advances
-from pbem.games.aa.global1940 import blitz, carriers, china, neutral_moves, restrictions
+from pbem.games.aa.global1940 import blitz, carriers, china, dutch, neutral_moves, restrictions
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import at_war, units_in
 from pbem.games.aa.state import State
@@ -43,10 +43,12 @@ def check_route(data: G40Data, state: State, power: str, route: list[str],
                                "through it.", {"space": space})
         restrictions.check_entry(data, state, power, space, combat)
     end = route[-1]
-    if data.space(end).dutch and state["owners"].get(end) is None and data.side_of(
-            power) == "axis":
+    if dutch.still_dutch(data, state, end) and data.side_of(power) == "axis" and not (
+            combat and at_war(state, power, dutch.GUARDIANS[0])):
+        # held for the UK and ANZAC (Edition.holder): attacked in Combat Move once at war
         raise IllegalOrder("G40-POL-21", "A Dutch territory is not entered: the Axis takes it "
-                           "only by attack ({space}).", {"space": end})
+                           "only by attack, at war with the United Kingdom ({space}).",
+                           {"space": end})
     if not data.spaces[end].is_sea:
         sharers = {u["owner"] for u in units_in(state, end)} | {state["owners"].get(end)}
         for other in sorted(o for o in sharers if o and data.side_of(o) == data.side_of(power)):
