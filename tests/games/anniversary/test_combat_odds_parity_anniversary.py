@@ -17,6 +17,7 @@ from pbem.games.aa.anniversary.data import anniversary
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.spec import BattleSpec, Options
 from pbem.games.aa.odds.units import table
+from tests.games.aa.odds_parity import odds_targets, round_one_targets
 from tests.games.anniversary.combat_kit import KARELIA, SZ5, att, combat, events, ids, rolls, unit
 
 AA_STEP = "antiaircraft fire"
@@ -43,23 +44,6 @@ def _referee(attack: dict[str, int], defend: dict[str, int], bombard: dict[str, 
     return game
 
 
-def _dice(game: Any, side: str, steps: tuple[str, ...]) -> Counter[int]:
-    out: Counter[int] = Counter()
-    for roll in rolls(game):
-        ctx = roll["context"]
-        if ctx.get("side") == side and ctx.get("step") in steps and ctx.get("round", 1) == 1:
-            out.update(d["target"] for d in roll["dice"])
-    return out
-
-
-def _odds_dice(groups: dict[str, list[tuple[int, int]]]) -> Counter[int]:
-    out: Counter[int] = Counter()
-    for dice in groups.values():
-        for value, n in dice:
-            out[value] += n
-    return out
-
-
 BATTLES = {
     "AAE_UNIT_INF_02_artillery": ({"infantry": 3, "artillery": 1, "tank": 1}, {"infantry": 3}, {}, False),
     "AAE_TECH_01_more_infantry_than_artillery": ({"infantry": 4, "artillery": 2}, {"infantry": 2, "artillery": 1},
@@ -80,11 +64,13 @@ def test_AAE_BOMB_05_odds_calculator_rolls_the_referees_round_one_dice(name: str
                       seaborne=sum(n for t, n in attack.items() if anniversary().unit(t).domain == "land"))
     model = Battle(spec, Options())
     key = ("opening" if bombard else "fire", False, False, False)
-    assert _dice(game, "attacker", ("attacker fire", "shore bombardment")) == _odds_dice(
+    rolled = rolls(game)
+    assert round_one_targets(rolled, "attacker", ("attacker fire", "shore bombardment")) == odds_targets(
         model.fa.groups(model.att.initial, key))
-    assert _dice(game, "defender", ("defender fire",)) == _odds_dice(model.fd.groups(model.dfn.initial, key))
+    assert round_one_targets(rolled, "defender", ("defender fire",)) == odds_targets(
+        model.fd.groups(model.dfn.initial, key))
     aircraft = sum(n for t, n in attack.items() if anniversary().unit(t).domain == "air")
-    aa = _dice(game, "defender", (AA_STEP,))
+    aa = round_one_targets(rolled, "defender", (AA_STEP,))
     if model.aa_guns:
         value = 2 if radar else 1
         assert aa == Counter({value: aircraft})

@@ -11,6 +11,7 @@ import pytest
 from pbem.games.aa.global1940.data import global1940
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.spec import BattleSpec, Options
+from tests.games.aa.odds_parity import odds_targets, round_one_targets
 from tests.games.global1940.combat_kit import att, combat, rolls, unit
 
 KOREA = "Korea"
@@ -23,23 +24,6 @@ def _referee(attack: dict[str, int], defend: dict[str, int], radar: bool) -> Any
     game = combat({KOREA: korea}, dice=[6] * 80, research={"japan": ["radar"]} if radar else None)
     game.submit("usa", {"type": "battle", "place": KOREA})
     return game
-
-
-def _dice(game: Any, side: str, step: str) -> Counter[int]:
-    out: Counter[int] = Counter()
-    for roll in rolls(game):
-        ctx = roll["context"]
-        if ctx.get("side") == side and ctx.get("step") == step and ctx.get("round", 1) == 1:
-            out.update(d["target"] for d in roll["dice"])
-    return out
-
-
-def _odds(groups: dict[str, list[tuple[int, int]]]) -> Counter[int]:
-    out: Counter[int] = Counter()
-    for dice in groups.values():
-        for value, n in dice:
-            out[value] += n
-    return out
 
 
 BATTLES = {
@@ -57,10 +41,13 @@ def test_G40_AA_02_odds_calculator_rolls_the_referees_round_one_dice(name: str) 
     game = _referee(attack, defend, radar)
     model = Battle(BattleSpec("global1940", "land", attack, defend, radar=radar), Options())
     key = ("fire", False, False, False)
-    assert _dice(game, "attacker", "attacker fire") == _odds(model.fa.groups(model.att.initial, key))
-    assert _dice(game, "defender", "defender fire") == _odds(model.fd.groups(model.dfn.initial, key))
+    rolled = rolls(game)
+    assert round_one_targets(rolled, "attacker", ("attacker fire",)) == odds_targets(
+        model.fa.groups(model.att.initial, key))
+    assert round_one_targets(rolled, "defender", ("defender fire",)) == odds_targets(
+        model.fd.groups(model.dfn.initial, key))
     aircraft = sum(n for t, n in attack.items() if global1940().unit(t).domain == "air")
     shots = min(3 * defend.get("aa_gun", 0), aircraft)
-    assert _dice(game, "defender", "antiaircraft fire") == (Counter({2 if radar else 1: shots}) if shots
-                                                            else Counter())
+    expected = Counter({2 if radar else 1: shots}) if shots else Counter()
+    assert round_one_targets(rolled, "defender", ("antiaircraft fire",)) == expected
     assert model._aa_pmf(shots).shape[0] == shots + 1
