@@ -8,6 +8,7 @@ final response; ``user_factory(...)`` inserts a user row directly and returns it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -134,3 +135,16 @@ def user_factory(request: pytest.FixtureRequest) -> Callable[..., User]:
         return user
 
     return make
+
+
+def without_tokens(html: str) -> str:
+    """The page with its CSRF token values blanked: each request signs its own, with a
+    timestamp, so a token can hold any short run of characters (``37``, ``Rita``)."""
+    return re.sub(r'name="csrf_token"( type="hidden")? value="[^"]*"', 'name="csrf_token" value=""',
+                  html)
+
+
+def shows_number(html: str, number: int) -> bool:
+    """Whether a reader of the page sees ``number`` as a number of its own: CSRF tokens
+    blanked, and not as a digit run inside a longer number, a word, a time or a date."""
+    return re.search(rf"(?<![\w:./-]){number}(?![\w:])", without_tokens(html)) is not None
