@@ -3,7 +3,10 @@
 * routes: any non-neutral space, hostile spaces included (AA41-AIR-01), within the movement
   left for the whole turn (AA41-AIR-02/03);
 * combat move: the destination must hold enemy units or be a hostile territory that own land
-  units enter (AA41-CM-21), and every air unit names a landing plan it can still reach
+  units enter (AA41-CM-21), or, where the edition has scrambles, a sea zone an amphibious
+  assault may be launched from into which defending aircraft could scramble (G40-CM-03c,
+  ``combat_rules.may_meet_scramble``; the assault is checked when combat move ends), and every
+  air unit names a landing plan it can still reach
   (AA41-AIR-05): a safe territory, a named carrier (a commitment, AA41-AIR-07) or a carrier
   bought this turn to be mobilized in a sea zone (AA41-AIR-09);
 * noncombat move: air units end in safe landing spaces (AA41-AIR-04); a fighter that ends in a
@@ -18,8 +21,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.games.aa import combat_rules
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
+    could_be_amphibious_zone,
     enemy_units,
     friendly,
     movement_left,
@@ -98,6 +103,9 @@ def check_air_route(rs: AARuleset, state: State, unit: Unit, route: list[str],
             return
         if rs.map.is_land(dest) and territory_hostile(rs, state, dest, power):
             return  # own land units must enter it too: checked when combat move ends
+        if rs.map.is_sea(dest) and could_be_amphibious_zone(rs, state, dest, power) \
+                and combat_rules.may_meet_scramble(rs, state, dest, power):
+            return  # G40-CM-03c: an assault launched from there is checked when combat move ends
         raise IllegalOrder("AA41-CM-21", "{unit} {unit_id} may end its combat move only where there are enemy units,"
                                          " or in a hostile territory your land units also attack.",
                                          {"unit": unit["type"], "unit_id": unit["id"]})

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
+from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import combat_rules
 from pbem.games.aa.routes import (
@@ -26,6 +27,7 @@ from pbem.games.aa.routes import (
     check_active,
     enemy_units,
     friendly,
+    ignored_zones,
     parse_ids,
     territory_hostile,
     unit_index,
@@ -49,13 +51,13 @@ def _shape_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: st
     target, zone = decl["target"], decl["sea_zone"]
     spaces = rs.data.spaces
     if target not in spaces or not rs.map.is_land(target) or rs.map.is_neutral(target):
-        return [("AA41-AMP-01", "'{space}' is not a territory that can be attacked.", {"space": target})]
+        return [("AA41-AMP-01", N_("'{space}' is not a territory that can be attacked."), {"space": target})]
     if zone not in spaces or not rs.map.is_sea(zone) or not rs.map.adjacent(target, zone):
-        return [("AA41-AMP-01", "An amphibious assault on {space} comes from an adjacent sea zone; {space_2} is not"
-                                " one.", {"space": target, "space_2": zone})]
+        return [("AA41-AMP-01", N_("An amphibious assault on {space} comes from an adjacent sea zone; {space_2} is not"
+                                   " one."), {"space": target, "space_2": zone})]
     if not territory_hostile(rs, state, target, power):
-        return [("AA41-AMP-13", "{space} is not hostile: a transport unloads into a hostile territory only in an"
-                                " amphibious assault, and into a friendly one only in noncombat move.",
+        return [("AA41-AMP-13", N_("{space} is not hostile: a transport unloads into a hostile territory only in an"
+                                   " amphibious assault, and into a friendly one only in noncombat move."),
                                 {"space": target})]
     return []
 
@@ -73,41 +75,42 @@ def declaration_problems(rs: AARuleset, state: State, decl: dict[str, Any], powe
     for tid in decl["transports"]:
         found = index.get(tid)
         if found is None or not utype(rs, found[1]).has("carries_land_units"):
-            return [("AA41-AMP-02", "There is no transport {unit_id}.", {"unit_id": tid})]
+            return [("AA41-AMP-02", N_("There is no transport {unit_id}."), {"unit_id": tid})]
         where, ship = found
         if where != zone:
-            return [("AA41-CM-17", "Transport {unit_id} must end its move in {space}, next to {space_2}, to take"
-                                   " part in the assault.", {"unit_id": tid, "space": zone, "space_2": target})]
+            return [("AA41-CM-17", N_("Transport {unit_id} must end its move in {space}, next to {space_2}, to take"
+                                      " part in the assault."), {"unit_id": tid, "space": zone, "space_2": target})]
         if not friendly(rs, ship["owner"], power):
-            return [("AA41-AMP-02", "Transport {unit_id} is an enemy transport.", {"unit_id": tid})]
+            return [("AA41-AMP-02", N_("Transport {unit_id} is an enemy transport."), {"unit_id": tid})]
         if tid in others:
-            return [("AA41-AMP-09", "Transport {unit_id} already takes part in another assault: each transport"
-                                    " unloads into one territory only.", {"unit_id": tid})]
+            return [("AA41-AMP-09", N_("Transport {unit_id} already takes part in another assault: each transport"
+                                       " unloads into one territory only."), {"unit_id": tid})]
         if ship.get("t_unloaded") or ship.get("t_retreated"):
-            return [("AA41-UNIT-TRN-07", "Transport {unit_id} has unloaded or retreated this turn.", {"unit_id": tid})]
+            return [("AA41-UNIT-TRN-07", N_("Transport {unit_id} has unloaded or retreated this turn."),
+                     {"unit_id": tid})]
         ships.append(ship)
     aboard = [u for u in state["units"][zone] if u.get("aboard") in set(decl["transports"])]
     chosen = set(decl["units"])
     foreign = {ship["id"] for ship in ships if ship["owner"] != power}
     if not chosen:
-        return [("AA41-AMP-02", "Name the land units the transports will unload.", {})]
+        return [("AA41-AMP-02", N_("Name the land units the transports will unload."), {})]
     for unit in aboard:
         if unit["id"] in chosen and unit["owner"] != power:
-            return [("AA41-AMP-12", "Unit {unit_id} belongs to another power: it can be unloaded only on its own"
-                                    " power's turn (AA41-MNF-04).", {"unit_id": unit['id']})]
+            return [("AA41-AMP-12", N_("Unit {unit_id} belongs to another power: it can be unloaded only on its own"
+                                       " power's turn (AA41-MNF-04)."), {"unit_id": unit['id']})]
         if unit["id"] in chosen and unit.get("t_loaded") and unit.get("aboard") in foreign:
-            return [("AA41-MNF-06", "Unit {unit_id} boarded a friendly power's transport this turn: it unloads on"
-                                    " your next turn at the earliest.", {"unit_id": unit["id"]})]
+            return [("AA41-MNF-06", N_("Unit {unit_id} boarded a friendly power's transport this turn: it unloads on"
+                                       " your next turn at the earliest."), {"unit_id": unit["id"]})]
         if unit.get("t_loaded") == COMBAT_MOVE and unit["id"] not in chosen:
-            return [("AA41-AMP-12", "Unit {unit_id} was loaded in this combat move: its transport must unload it in"
-                                    " the assault.", {"unit_id": unit['id']})]
+            return [("AA41-AMP-12", N_("Unit {unit_id} was loaded in this combat move: its transport must unload it in"
+                                       " the assault."), {"unit_id": unit['id']})]
     for unit in aboard:
         if unit["id"] in chosen and utype(rs, unit).has("noncombat_move_only"):
-            return [("AAE-CM-21", "Unit {unit_id} ({unit}) is never offloaded into a hostile territory.",
+            return [("AAE-CM-21", N_("Unit {unit_id} ({unit}) is never offloaded into a hostile territory."),
                      {"unit_id": unit["id"], "unit": unit["type"]})]
     missing = chosen - {u["id"] for u in aboard}
     if missing:
-        return [("AA41-AMP-02", "Units {missing} are not aboard the declared transports.",
+        return [("AA41-AMP-02", N_("Units {missing} are not aboard the declared transports."),
                                 {"missing": sorted(missing)})]
     return _air_problems(rs, state, decl, power, index) or _escort_problems(
         rs, state, decl, power, ships) or _bombard_problems(rs, state, decl, power, index)
@@ -120,28 +123,28 @@ def _bombard_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: 
     if not named:
         return []
     if not any(t.has("shore_bombardment") for t in rs.data.units.values()):
-        return [("AA41-UNIT-BB-01", "There is no shore bombardment in this game.", {})]
+        return [("AA41-UNIT-BB-01", N_("There is no shore bombardment in this game."), {})]
     zone, target = decl["sea_zone"], decl["target"]
     others = [d for d in declarations(state) if (d["target"], d["sea_zone"]) != (target, zone)]
     for sid in named:
         found = index.get(sid)
         if found is None or found[1]["owner"] != power or combat_rules.bombard_value(rs, found[1]) <= 0:
-            return [("AAE-BOMB-01", "Only your battleships and cruisers bombard: unit {unit_id} cannot.",
+            return [("AAE-BOMB-01", N_("Only your battleships and cruisers bombard: unit {unit_id} cannot."),
                      {"unit_id": sid})]
         if found[0] != zone:
-            return [("AAE-BOMB-01", "Ships bombard {space} only from the sea zone of the landing, {zone}.",
+            return [("AAE-BOMB-01", N_("Ships bombard {space} only from the sea zone of the landing, {zone}."),
                      {"space": target, "zone": zone})]
         if found[1].get("t_bombarded") or any(sid in d.get("bombard", []) for d in others):
-            return [("AAE-BOMB-06", "Unit {unit_id} already bombards: a ship bombards one territory once a"
-                                    " turn.", {"unit_id": sid})]
+            return [("AAE-BOMB-06", N_("Unit {unit_id} already bombards: a ship bombards one territory once a"
+                                       " turn."), {"unit_id": sid})]
     from pbem.games.aa.combat_open import sea_battle_units
 
     if sea_battle_units(rs, state, zone, power, [decl]):
-        return [("AAE-BOMB-02", "No ship bombards from {zone}: a sea battle will be fought there.", {"zone": zone})]
+        return [("AAE-BOMB-02", N_("No ship bombards from {zone}: a sea battle will be fought there."), {"zone": zone})]
     landing = len(decl["units"]) + sum(len(d["units"]) for d in others if d["target"] == target)
     bombarding = len(named) + sum(len(d.get("bombard", [])) for d in others if d["target"] == target)
     if bombarding > landing:
-        return [("AAE-BOMB-03", "At most {limit} ships may bombard {space}: one per land unit landed there.",
+        return [("AAE-BOMB-03", N_("At most {limit} ships may bombard {space}: one per land unit landed there."),
                  {"limit": landing, "space": target})]
     return []
 
@@ -152,21 +155,24 @@ def _air_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: str,
     for key, where in decl["air"].items():
         found = index.get(int(key))
         if found is None or utype(rs, found[1]).domain != "air" or found[1]["owner"] != power:
-            return [("AA41-AMP-02", "{key} is not one of your air units.", {"key": key})]
+            return [("AA41-AMP-02", N_("{key} is not one of your air units."), {"key": key})]
         space = zone if where == "sea" else target
         if found[0] != space:
-            return [("AA41-AMP-02", "Air unit {key} assigned to the {where} battle must be in {space}.",
+            return [("AA41-AMP-02", N_("Air unit {key} assigned to the {where} battle must be in {space}."),
                                     {"key": key, "where": where, "space": space})]
     if decl.get("sea_battle") is False and "sea" in decl["air"].values():
-        return [("AA41-AMP-05", "Air units are assigned to the sea battle in {space}: the sea battle is fought"
-                                " (\"sea_battle\": true).", {"space": zone})]
-    if enemy_units(rs, state, zone, power):
-        for space in (zone, target):
+        return [("AA41-AMP-05", N_("Air units are assigned to the sea battle in {space}: the sea battle is fought"
+                                   " (\"sea_battle\": true)."), {"space": zone})]
+    if zone in ignored_zones(state) and (decl.get("sea_battle") or "sea" in decl["air"].values()):
+        return [("AA41-AMP-05", N_("You ignore the enemy submarines and transports in {space}: no sea battle is"
+                                   " fought there unless you take that choice back."), {"space": zone})]
+    if enemy_units(rs, state, zone, power) and zone not in ignored_zones(state):
+        for space in (zone, target):  # (an ignored enemy: no sea battle, unless defenders scramble)
             for unit in state["units"][space]:
                 if (unit["owner"] == power and unit.get("t_combat")
                         and utype(rs, unit).domain == "air" and str(unit["id"]) not in decl["air"]):
-                    return [("AA41-AMP-02", "A sea battle may occur in {space}: assign air unit {unit_id} to the sea"
-                                            " or the land battle.", {"space": zone, "unit_id": unit['id']})]
+                    return [("AA41-AMP-02", N_("A sea battle may occur in {space}: assign air unit {unit_id} to the sea"
+                                               " or the land battle."), {"space": zone, "unit_id": unit['id']})]
     return []
 
 
@@ -180,12 +186,12 @@ def _escort_problems(rs: AARuleset, state: State, decl: dict[str, Any], power: s
     if escorts or "sea" in decl["air"].values():
         return []
     if decl.get("sea_battle") and enemy_units(rs, state, zone, power):
-        return [("AA41-UNIT-TRN-02", "Transports cannot attack on their own: no unit of yours with an attack value"
-                                     " can fight the sea battle in {space}.", {"space": zone})]
+        return [("AA41-UNIT-TRN-02", N_("Transports cannot attack on their own: no unit of yours with an attack value"
+                                        " can fight the sea battle in {space}."), {"space": zone})]
     subs = any(utype(rs, u).has("stealth") for u in enemy_units(rs, state, zone, power))
     if zone_hostile(rs, state, zone, power) or subs:
-        return [("AA41-AMP-14", "Transports with no escort able to attack may assault only from a friendly sea zone"
-                                " without enemy submarines; {space} is not.", {"space": zone})]
+        return [("AA41-AMP-14", N_("Transports with no escort able to attack may assault only from a friendly sea zone"
+                                   " without enemy submarines; {space} is not."), {"space": zone})]
     return []
 
 
@@ -206,6 +212,8 @@ def parse_declaration(order: dict[str, Any], state: State, power: str) -> dict[s
         assigned = {str(int(k)): v for k, v in sorted(air.items(), key=lambda kv: int(kv[0]))}
     except (TypeError, ValueError) as exc:
         raise InvalidOrder("AA41-AMP-02", "'air' maps air unit ids to \"sea\" or \"land\".") from exc
+    if len(assigned) != len(air):  # "7" and "07": one unit named twice
+        raise InvalidOrder("AA41-ORDER-2", "'{key}' names a unit twice.", {"key": "air"})
     decl: dict[str, Any] = {"target": target, "sea_zone": zone, "transports": transports, "units": units,
                             "air": assigned}
     if order.get("bombard"):

@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from pbem.engine.errors import format_message
+from pbem.engine.i18n import N_
 from pbem.games.aa.data import UnitType
 
 Unit = dict[str, Any]
@@ -116,11 +118,14 @@ def low_luck(dice: Sequence[dict[str, Any]]) -> tuple[Hits, list[dict[str, Any]]
     """Low luck (dice option): per hit category, hits = total strength // 6 and one die for the rest.
 
     Returns the sure hits and the descriptions of the remainder dice (hit when face <= rest).
+    A best-of group of n dice (heavy bombers, G40-TECH-19) pools as one die at its value plus one
+    per extra die, at most 6 (TripleA's low luck for "choose the best roll", the data's engine).
     """
     hits = no_hits()
     rest_dice = []
-    # a best-of group pools as one die at its value (low luck has no best of two)
-    dice = [d for i, d in enumerate(dice) if "group" not in d or all(e.get("group") != d["group"] for e in dice[:i])]
+    groups = Counter(d["group"] for d in dice if "group" in d)
+    dice = [{**d, "target": min(d["target"] + groups[d["group"]] - 1, 6)} if "group" in d else d
+            for i, d in enumerate(dice) if "group" not in d or all(e.get("group") != d["group"] for e in dice[:i])]
     for cat in CATEGORIES:
         strength = sum(d["target"] for d in dice if d["cat"] == cat)
         hits[cat] = strength // 6
@@ -199,25 +204,34 @@ def applicable(types: Mapping[str, UnitType], candidates: Sequence[Unit], hits: 
 def check_selection(types: Mapping[str, UnitType], candidates: Sequence[Unit], hits: Hits,
                     selection: Sequence[int]) -> str | None:
     """``None`` if ``selection`` is a legal casualty choice, else a sentence saying why not."""
+    problem = selection_problem(types, candidates, hits, selection)
+    return None if problem is None else format_message(*problem)
+
+
+def selection_problem(types: Mapping[str, UnitType], candidates: Sequence[Unit], hits: Hits,
+                      selection: Sequence[int]) -> tuple[str, dict[str, Any]] | None:
+    """Why ``selection`` is not a legal casualty choice (AA41-CMB-08/09/10, AA41-UNIT-BB-02,
+    AA41-UNIT-TRN-13), as a translatable template and its parameters, or ``None``."""
     by_id = {u["id"]: u for u in candidates}
     caps = caps_of(types, candidates)
     total = max_assign(hits, caps)
     if len(selection) != total:
-        return f"Choose exactly {total} casualt{'y' if total == 1 else 'ies'} (AA41-CMB-08)."
+        return N_("One casualty per hit: choose exactly {count}."), {"count": total}
     y = dict.fromkeys(_CLASSES, 0)
     for unit_id, times in Counter(selection).items():
         unit = by_id.get(unit_id)
         if unit is None:
-            return f"Unit {unit_id} cannot be chosen as a casualty here (AA41-CMB-10)."
+            return N_("Unit {unit_id} cannot be chosen as a casualty here."), {"unit_id": unit_id}
         ut = types[unit["type"]]
         if times > ut.hits - unit["hits"]:
-            return f"Unit {unit_id} ({ut.name}) cannot take {times} hits (AA41-UNIT-BB-02)."
+            return N_("Unit {unit_id} ({unit}) cannot take {times} hits."), {
+                "unit_id": unit_id, "unit": unit["type"], "times": times}
         y[target_class(ut)] += times
     if not _assignable(y, hits):
-        return "Submarine hits cannot strike air units and air hits cannot strike submarines " \
-               "without a destroyer of their side in the battle (AA41-CMB-09)."
+        return N_("Submarine hits cannot strike air units and air hits cannot strike submarines "
+                  "without a destroyer of their side in the battle."), {}
     if y["trn"] and y["air"] + y["sub"] + y["other"] != max_assign(hits, caps, with_transports=False):
-        return "Transports are chosen as casualties last (AA41-CMB-09, AA41-UNIT-TRN-13)."
+        return N_("Transports are chosen as casualties last."), {}
     return None
 
 

@@ -235,6 +235,8 @@ class RandomBot:
                 continue
             self._try(game, seat, [_move_order(ids, options[dest])])
         self._attack_in_place(game, seat)
+        bot_options.paradrops(self, game, seat)
+        bot_options.ignore_enemy(self, game, seat)
         bot_options.raids_and_rockets(self, game, seat)
 
     def _destination(self, state: dict[str, Any], power: str, options: dict[str, Any]) -> str:

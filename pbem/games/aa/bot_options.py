@@ -1,13 +1,15 @@
 """What the random bot does with the choices some editions add to a phase.
 
-Strategic bombing raids and rockets (combat move), research (its own phase), repairs of
-damaged industrial complexes (purchase) and shore bombardment (named in an amphibious
-declaration) are offered by the edition's ``legal_options`` (``raids``, ``rockets``,
-``research``, ``repair``, ``bombard``). The bot only picks among what is offered, with its own
-seeded ``rng`` like its other choices; an edition that offers none of them costs the bot no
-draw, so the other editions' bot games are unchanged. Where the offer cannot be read before
-an order (which enemy complex a bomber may reach, which ships a landing's sea zone will hold),
-the bot moves first and reads the offer after the move, or takes the move back.
+Strategic bombing raids, rockets and paratroopers (combat move), research (its own phase),
+repairs of damaged industrial complexes (purchase), shore bombardment (named in an amphibious
+declaration) and lone enemy submarines and transports ignored where the power's ships ended
+their combat move (Global 1940) are offered by the edition's ``legal_options`` (``raids``,
+``rockets``, ``paradrops``, ``research``, ``repair``, ``bombard``, ``ignore_enemy``). The bot
+only picks among what is offered, with its own seeded ``rng`` like its other choices; an edition
+that offers none of them costs the bot no draw, so the other editions' bot games are unchanged.
+Where the offer cannot be read before an order (which enemy complex a bomber may reach, which
+ships a landing's sea zone will hold, whether land units attack a drop zone), the bot moves first
+and reads the offer after the move, or takes the move back.
 """
 
 from __future__ import annotations
@@ -15,14 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.games.aa.helpers import reachable
-from pbem.games.aa.routes import territory_hostile, unit_index
+from pbem.games.aa.routes import movement_left, territory_hostile, unit_index
 
 if TYPE_CHECKING:
     from pbem.engine import Game
     from pbem.games.aa.bot import Order, RandomBot
 
 #: How often the bot takes each kind of choice when it is offered (bot preferences, not rules).
-RESEARCH, REPAIR, RAID_FLIGHT, RAID, ROCKET, BOMBARD = 0.3, 0.7, 0.5, 0.6, 0.8, 0.8
+RESEARCH, REPAIR, RAID_FLIGHT, RAID, ROCKET, BOMBARD, PARADROP = 0.3, 0.7, 0.5, 0.6, 0.8, 0.8, 0.6
+IGNORE = 0.5
 
 
 def research(bot: RandomBot, game: Game, seat: str) -> None:
@@ -100,8 +103,44 @@ def raids_and_rockets(bot: RandomBot, game: Game, seat: str) -> None:
     sites = offered.get("rockets") or {}
     for site in sorted(sites):
         if bot.rng.random() < ROCKET:  # two sites may aim at one complex: the second is a probe
-            bot.try_orders(game, seat, [{"type": "declare_rocket", "from": site,
-                                         "target": bot.rng.choice(sites[site])}], probe=True)
+            aim = bot.rng.choice(sites[site])  # a territory, or (Global 1940) an installation there
+            target = {"target": aim["target"], "kind": aim["kind"]} if isinstance(aim, dict) else {"target": aim}
+            bot.try_orders(game, seat, [{"type": "declare_rocket", "from": site, **target}], probe=True)
+
+
+def paradrops(bot: RandomBot, game: Game, seat: str) -> None:
+    """Sometimes drop one or two infantry from an air base (Global 1940's paratroopers): on a
+    territory other land units already attack, or else after moving one land unit to attack
+    it (a drop alone would block the end of the phase, G40-TECH-10); all taken back if refused."""
+    offered = game.legal_options(seat).get("paradrops") or []
+    if not offered or bot.rng.random() >= PARADROP:
+        return
+    offer = bot.rng.choice(offered)
+    site, infantry = offer["from"], offer["infantry"]
+    escort: list[Order] = []
+    if offer["attacked"]:
+        target = bot.rng.choice(offer["attacked"])
+    else:
+        target = bot.rng.choice(offer["targets"])
+        escort = _land_attack(bot, game, seat, target, set(infantry))
+        if not escort:
+            return
+    count = 1 + int(bot.rng.random() * min(offer["left"], len(infantry)))
+    bot.try_orders(game, seat, [*escort, *({"type": "paradrop", "infantry": uid, "route": [site, target]}
+                                           for uid in infantry[:count])])
+
+
+def _land_attack(bot: RandomBot, game: Game, seat: str, target: str, keep: set[int]) -> list[Order]:
+    """A move of one land unit (not one of ``keep``) from a neighbour into a battle in ``target``."""
+    rs, state = bot.rs, game.state
+    near = [u["id"] for space in rs.map.land_neighbours(target) for u in state["units"][space]
+            if u["owner"] == seat and u["id"] not in keep and rs.data.units[u["type"]].domain == "land"
+            and u.get("aboard") is None and movement_left(rs, u, state) > 0]
+    for uid in bot.rng.sample(sorted(near), min(len(near), 3)):
+        entry = reachable(rs, state, [uid]).get(target)
+        if entry is not None and entry["ends"] == "battle":
+            return [{"type": "move", "units": [uid], "route": entry["route"]}]
+    return []
 
 
 def bombard_escort(bot: RandomBot, game: Game, seat: str, zone: str) -> list[Order]:
@@ -130,3 +169,12 @@ def with_bombardment(bot: RandomBot, game: Game, seat: str, declaration: Order, 
         return [declaration]
     named = bot.rng.sample(ships, min(len(ships), landing, 1 + int(bot.rng.random() * len(ships))))
     return [{**declaration, "bombard": sorted(named)}, declaration]
+
+
+def ignore_enemy(bot: RandomBot, game: Game, seat: str) -> None:
+    """Sometimes ignore the lone enemy submarines and transports where the power's ships ended
+    their combat move (G40-CM-06), when the edition offers that choice."""
+    offer = game.legal_options(seat).get("ignore_enemy") or {}
+    for zone in sorted(z for z, o in offer.items() if not o["ignored"]):
+        if bot.rng.random() < IGNORE:
+            bot.try_orders(game, seat, [{"type": "ignore_enemy", "sea_zone": zone}])

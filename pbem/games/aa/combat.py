@@ -30,6 +30,7 @@ from pbem.games.aa.combat_state import Battle, attackers, defenders
 from pbem.games.aa.retreat import destinations as retreat_destinations
 from pbem.games.aa.retreat import movers as retreat_movers
 from pbem.games.aa.retreat import retreat_order
+from pbem.games.aa.routes import named_twice
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
@@ -104,6 +105,8 @@ def submerge_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> N
 def _submerge_ids(rs: AARuleset, state: dict[str, Any], b: Battle, ids: Any) -> list[int]:
     if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
         raise InvalidOrder("AA41-CMB-11", "'submerge' is a list of submarine ids.")
+    if named_twice(ids) is not None:
+        raise InvalidOrder("AA41-ORDER-2", "'{key}' names a unit twice.", {"key": "submerge"})
     if not ids:
         return []
     own = {u["id"]: u for u in attackers(rs, state, b)}
@@ -128,9 +131,9 @@ def casualties_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) ->
     if not isinstance(selection, list) or not all(isinstance(i, int) for i in selection):
         raise InvalidOrder("AA41-CMB-08", "'units' is a list of unit ids, one per hit (a battleship twice).")
     cands = combat_round.candidates(rs, state, b, pending["side"])
-    problem = arith.check_selection(rs.data.units, cands, pending["hits"], selection)
+    problem = arith.selection_problem(rs.data.units, cands, pending["hits"], selection)
     if problem:
-        raise IllegalOrder("AA41-CMB-08", problem)
+        raise IllegalOrder("AA41-CMB-08", *problem)
     by = "attacker" if ctx.seat == b["attacker"] else "defender"
     if by == "defender" and len(pending["seats"]) > 1:
         # AA41-MNF-05, Interp. AMB-20: every defending power chooses; if they differ, the attacker does
@@ -158,7 +161,7 @@ def battles_left(rs: AARuleset, state: dict[str, Any]) -> list[Refusal]:
     left = [b["place"] for b in state["battles"].values() if b["status"] != "over"]
     if not left:
         return []
-    return [("AA41-CMB-02", "Battles are left to fight: {spaces}.", {"spaces": rs.map.sorted_spaces(left)})]
+    return [("AA41-CMB-02", N_("Battles are left to fight: {spaces}."), {"spaces": rs.map.sorted_spaces(left)})]
 
 
 _CASUALTY_PROMPT = N_("{power}: choose casualties for {count} hit(s) in {space}")

@@ -8,7 +8,9 @@ movement section of ``docs/aa1941.md``):
   in a declared assault's zone holding only enemy submarines and/or transports the sea battle
   is fought when an attacking destroyer faces submarines (AA41-AMP-06), when an air unit was
   assigned to the sea battle, or when a warship of the attacker faces transports alone
-  (AA41-CM-20); otherwise the transports ignore them (AA41-AMP-05);
+  (AA41-CM-20); otherwise the transports ignore them (AA41-AMP-05); where the edition lets the
+  active power ignore them (``routes.ignored_zones``, Global 1940's G40-CM-06) no sea battle is
+  fought unless enemy aircraft came (G40-CMB-38);
 * a hostile territory holding the active power's land or air units and enemy units, or the
   target of a declared assault. Hostile territories entered by land units and holding no enemy
   unit are captured at once (AA41-CMB-26).
@@ -22,7 +24,7 @@ from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import combat_opening, combat_round, combat_rules
 from pbem.games.aa.capture import capture
 from pbem.games.aa.combat_state import Battle, attackers, defenders, is_cargo
-from pbem.games.aa.routes import holder_of
+from pbem.games.aa.routes import holder_of, ignored_zones
 from pbem.games.aa.state import State, Unit, is_enemy
 
 if TYPE_CHECKING:
@@ -37,7 +39,8 @@ def _enemies(rs: AARuleset, state: State, space: str, power: str, domains: tuple
     units = state["units"][space]
     by_id = {u["id"]: u for u in units}
     return [u for u in units if is_enemy(rs, state, power, u["owner"]) and rs.data.units[u["type"]].domain in domains
-            and not is_cargo(rs, u, by_id) and not rs.data.units[u["type"]].has("never_casualty")]
+            and not is_cargo(rs, u, by_id) and not rs.data.units[u["type"]].has("never_casualty")
+            and not u.get("t_intercepted")]  # G40-SBR-12: interceptors fight no other battle
 
 
 def sea_participants(rs: AARuleset, state: State, zone: str, power: str) -> list[Unit]:
@@ -64,6 +67,14 @@ def _must_fight(rs: AARuleset, foe: Unit) -> bool:
     """Enemy surface warships, or aircraft (scrambled to the zone, G40-CMB-38), make a sea battle
     mandatory; submarines and transports alone may be ignored (AA41-AMP-05)."""
     return rs.data.units[foe["type"]].has("surface_warship") or rs.data.units[foe["type"]].domain == "air"
+
+
+def lone_foes(rs: AARuleset, state: State, zone: str, power: str) -> list[Unit]:
+    """The enemy units in ``zone`` when they are only submarines and/or transports, which the
+    attacker may fight or ignore (AA41-AMP-05, G40-CM-06); empty otherwise (none there, or enemy
+    surface warships or aircraft that must be fought)."""
+    foes = _enemies(rs, state, zone, power, ("sea", "air"))
+    return [] if any(_must_fight(rs, u) for u in foes) else foes
 
 
 def sea_battle_chosen(rs: AARuleset, state: State, zone: str, power: str,
@@ -93,15 +104,15 @@ def sea_battle_question(rs: AARuleset, state: State, zone: str, power: str) -> s
     ``"choice"``: only enemy submarines and/or transports, the attacker may fight or ignore them
     (AA41-AMP-05, AA41-CMB-33); ``"mandatory"``: they must be fought (an attacking destroyer
     against submarines, AA41-AMP-06; warships that moved in, AA41-CM-20); ``None``: no such
-    question (no enemy there, enemy surface warships, or only transports of the attacker there,
-    which never attack alone, Interp. AMB-17).
+    question (no enemy there, enemy surface warships, only transports of the attacker there,
+    which never attack alone, Interp. AMB-17, or an enemy the attacker already ignores, G40-CM-06).
     """
     types = rs.data.units
     foes = _enemies(rs, state, zone, power, ("sea", "air"))
     mine = sea_participants(rs, state, zone, power)
     if not foes or any(_must_fight(rs, u) for u in foes) \
-            or all(types[u["type"]].has("defenceless") for u in mine):
-        return None
+            or all(types[u["type"]].has("defenceless") for u in mine) or zone in ignored_zones(state):
+        return None  # (an ignored enemy: no sea battle, G40-CM-06)
     ignoring = [{"air": {}, "sea_battle": False}]
     return "mandatory" if sea_battle_chosen(rs, state, zone, power, ignoring) else "choice"
 
@@ -116,6 +127,8 @@ def sea_battle_units(rs: AARuleset, state: State, zone: str, power: str, assault
     surface = any(_must_fight(rs, u) for u in foes)
     if not surface and all(types[u["type"]].has("defenceless") for u in mine):
         return []  # Interp. AMB-17: transports alone fight no submarines or transports
+    if not surface and zone in ignored_zones(state):
+        return []  # G40-CM-06: the attacker ignores them (scrambled aircraft would force the battle)
     if assault and not surface and not sea_battle_chosen(rs, state, zone, power, assault):
         return []  # AA41-AMP-05: the transports ignore them and unload
     return mine

@@ -54,7 +54,7 @@ def antiaircraft_fire(rs: AARuleset, ctx: OrderContext, place: str, attacker: st
     if combat_rules.rules(rs).aa_shots is not None:
         return _volley(rs, ctx, place, attacker, aircraft, step)
     found = firing_gun(rs, state, place, attacker)
-    planes = sorted(u["id"] for u in aircraft if rs.data.units[u["type"]].domain == "air")
+    planes = sorted(u["id"] for u in aircraft if combat_rules.fired_on_as_aircraft(rs, state, u))
     if found is None or not planes:
         return []
     gun, hit_on = found
@@ -75,10 +75,12 @@ def antiaircraft_fire(rs: AARuleset, ctx: OrderContext, place: str, attacker: st
 
 def _volley(rs: AARuleset, ctx: OrderContext, place: str, attacker: str, aircraft: list[Unit], step: str) -> list[int]:
     """G40-AA-02: every gun fires up to its shots, no aircraft twice; the attacker's standing loss
-    order chooses the aircraft lost (it chooses them, the dice are not aimed)."""
+    order chooses the aircraft lost (it chooses them, the dice are not aimed). Paratroopers are
+    fired on exactly as aircraft (G40-AA-07, the ``airborne`` hook)."""
     state = ctx.state
     shots, hit_of = combat_rules.rules(rs).aa_shots, combat_rules.rules(rs).aa_hit
-    planes = sorted((u for u in aircraft if rs.data.units[u["type"]].domain == "air"), key=lambda u: u["id"])
+    planes = sorted((u for u in aircraft if combat_rules.fired_on_as_aircraft(rs, state, u)),
+                    key=lambda u: u["id"])  # paratroopers too (G40-AA-07)
     guns = sorted((u for u in state["units"][place] if rs.data.units[u["type"]].has("anti_aircraft")
                    and "aboard" not in u and is_enemy(rs, state, attacker, u["owner"])), key=lambda u: u["id"])
     if shots is None or hit_of is None or not guns or not planes or not rs.map.is_land(place):

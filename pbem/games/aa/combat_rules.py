@@ -28,6 +28,14 @@ The family's battle code asks these questions and never names an edition; each h
   False: the damage stays until repaired elsewhere (G40-CMB-20).
 * ``bombardment_blocked(rs, state, sea zone) -> bool``: no shore bombardment from that zone this
   turn (G40-KAMI-06). ``None``: only a sea battle there blocks it (AAE-BOMB-02).
+* ``airborne(rs, state, unit) -> rule id | None``: an attacking land unit that came by air
+  (Global 1940's paratroopers, G40-TECH-10) names the rule that brought it: AA guns fire at it as
+  at aircraft (G40-AA-07), and it retreats only together with land units that attacked overland,
+  to where they came from (refused with that rule otherwise). ``None``: no land unit comes by air
+  (the Anniversary's bomber-borne infantry retreats as any land unit, AAE-TECH-15).
+* ``scramble_possible(rs, state, zone, attacker) -> bool``: defending aircraft could scramble into
+  the sea zone; air units of the attacker may wait there for them when an amphibious assault is
+  launched from it (Global 1940, G40-CM-03c/29; ``may_meet_scramble``). ``None``: no scrambles.
 * ``standing``: the edition's own standing-order keys (``standing.py``): key -> its allowed values,
   the first being the default (Global 1940: scramble, kamikaze, intercept).
 
@@ -70,7 +78,13 @@ class CombatRules:
     aa_without_battle: bool = True
     repairs_after_battle: bool = True
     bombardment_blocked: Callable[[AARuleset, State, str], bool] | None = None
+    airborne: Callable[[AARuleset, State, Unit], str | None] | None = None
     standing: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: ``scramble_possible(rs, state, sea zone, attacker) -> bool``: could defending aircraft
+    #: scramble into the zone (G40-CM-21)? The attacker's air units may then end Combat Move there
+    #: with nothing to attack, when an amphibious assault is launched from it, to fight them if
+    #: they come (G40-CM-03c, G40-CM-29). ``None``: never (A&A 1941, AA41-CM-21).
+    scramble_possible: Callable[[AARuleset, State, str, str], bool] | None = None
 
 
 def rules(rs: AARuleset) -> CombatRules:
@@ -100,6 +114,17 @@ def attack_best_of(rs: AARuleset, state: State, power: str) -> dict[str, int] | 
     return {t: n for t in rs.data.units if (n := hook(rs, state, power, t)) != 1}
 
 
+def airborne(rs: AARuleset, state: State, unit: Unit) -> str | None:
+    """The rule by which an attacking land unit came by air (paratroopers), or None."""
+    hook = rules(rs).airborne
+    return None if hook is None else hook(rs, state, unit)
+
+
+def fired_on_as_aircraft(rs: AARuleset, state: State, unit: Unit) -> bool:
+    """AA guns fire at aircraft, and at land units that came by air (G40-AA-07)."""
+    return rs.data.units[unit["type"]].domain == "air" or airborne(rs, state, unit) is not None
+
+
 def never_casualty(rs: AARuleset, unit: Unit) -> bool:
     """AAE-AA-06, AAE-UNIT-IC-01: units never on the battle board."""
     return rs.data.units[unit["type"]].has("never_casualty")
@@ -109,3 +134,23 @@ def bombard_value(rs: AARuleset, unit: Unit) -> int:
     """AAE-BOMB-04: a ``shore_bombardment`` unit's bombardment value (0: it cannot)."""
     utype = rs.data.units[unit["type"]]
     return int(getattr(utype, "bombard", 0)) if utype.has("shore_bombardment") else 0
+
+
+def bombard_offers(rs: AARuleset, state: State, power: str) -> dict[str, list[int]]:
+    """AAE-BOMB-01, G40-CMB-29: ``power``'s ships that may be named to bombard in an amphibious
+    declaration, by sea zone (``legal_options["bombard"]``; the declaration checks the rest)."""
+    ships: dict[str, list[int]] = {}
+    for zone in rs.data.sea_zones:
+        named = [u["id"] for u in state["units"][zone] if u["owner"] == power
+                 and bombard_value(rs, u) > 0 and not u.get("t_bombarded")]
+        if named:
+            ships[zone] = sorted(named)
+    return ships
+
+
+def may_meet_scramble(rs: AARuleset, state: State, zone: str, attacker: str) -> bool:
+    """G40-CM-03c, G40-CM-29: may ``attacker``'s air units end Combat Move in sea ``zone`` with
+    nothing to attack there, to fight defending aircraft that could scramble into it (an
+    amphibious assault launched from the zone is checked by the caller)?"""
+    hook = rules(rs).scramble_possible
+    return hook is not None and hook(rs, state, zone, attacker)

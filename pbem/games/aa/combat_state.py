@@ -57,14 +57,15 @@ def attackers(rs: AARuleset, state: State, battle: Battle) -> list[Unit]:
 
 
 def defenders(rs: AARuleset, state: State, battle: Battle) -> list[Unit]:
-    """Every enemy unit in the space that fights there (AA41-CMB-04, AA41-MNF-05/08, AA41-AIR-11)."""
+    """Every enemy unit in the space that fights there (AA41-CMB-04, AA41-MNF-05/08, AA41-AIR-11);
+    not the fighters that intercepted a raid there this turn (``t_intercepted``, G40-SBR-12)."""
     place, attacker = battle["place"], battle["attacker"]
     units = state["units"][place]
     by_id = {u["id"]: u for u in units}
     wanted = ("land", "air") if battle["kind"] == "land" else ("sea", "air")
     out = []
     for unit in units:
-        if not is_enemy(rs, state, attacker, unit["owner"]) or unit.get("t_submerged"):
+        if not is_enemy(rs, state, attacker, unit["owner"]) or unit.get("t_submerged") or unit.get("t_intercepted"):
             continue
         if rs.data.units[unit["type"]].has("never_casualty"):
             continue  # AAE-AA-06: never on the battle board

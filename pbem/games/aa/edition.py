@@ -37,6 +37,21 @@ def side_based_at_war(rs: AARuleset, state: State | None, a: str, b: str) -> boo
 
 
 @dataclass(frozen=True)
+class StandingKey:
+    """A standing-order key of an edition whose value is structured (Global 1940's canal
+    permissions, France's liberation units): ``standing.py`` fills its default, the ``standing``
+    order sets it and the order schema checks its JSON shape."""
+
+    #: JSON Schema of the value in the ``standing`` order
+    schema: Mapping[str, Any]
+    #: ``default(rs, power)``: the value before any order; None: the key is not this power's
+    default: Callable[[AARuleset, str], Any]
+    #: ``check(rs, state, power, sent, current) -> kept``: refuses a bad value with its rule ID,
+    #: else returns the value kept (``current``: the value before the order)
+    check: Callable[[AARuleset, State, str, Any, Any], Any]
+
+
+@dataclass(frozen=True)
 class Edition:
     """One A&A edition: its key, data folder, sequence, options, rule-ID prefix and war hook."""
 
@@ -104,6 +119,9 @@ class Edition:
     #: ``check_order(rs, state, seat, order)``: the edition's own refusals, checked before the
     #: family handles an order (China's area, a power that never purchases...)
     check_order: Callable[[AARuleset, State, str, dict[str, Any]], None] | None = None
+    #: ``move_notes(rs, state, power, units, route)``: what a ``reachable`` destination adds for
+    #: the move form (Global 1940: submarines firing at the move's transports, G40-CMB-32)
+    move_notes: Callable[[AARuleset, State, str, list[dict[str, Any]], list[str]], dict[str, Any]] | None = None
     #: ``capture_controller(rs, state, territory, capturer)``: who controls a territory the
     #: capturer takes (None: the capturer; liberation is the family's rule)
     capture_controller: Callable[[AARuleset, State, str, str], str] | None = None
@@ -124,6 +142,13 @@ class Edition:
     #: ``canal_passage(rs, state, power, unit type, zone a, zone b)``: refuses a sea step
     #: through a canal or strait (None: the family's rule, AA41-MAP-08..10, side control)
     canal_passage: Callable[[AARuleset, State, str, str, str, str], None] | None = None
+    #: ``usable_complexes(rs, state, power)``: the mobilization sites the power may use now, or
+    #: None for the family's rule (complexes held since the turn began, AA41-MOB-02; Global
+    #: 1940: China's territories, those it captured this turn included, G40-CHINA-04)
+    usable_complexes: Callable[[AARuleset, State, str], tuple[str, ...] | None] | None = None
+    #: the edition's structured standing-order keys (``standing.py``; its combat ones, each a
+    #: choice among values, are ``combat.standing``)
+    standing_keys: Mapping[str, StandingKey] = field(default_factory=dict)
     #: units that cannot be placed wait in the mobilization zone (AAE-MOB-09) instead of being
     #: refunded (AA41-MOB-09)
     keeps_unplaced: bool = False

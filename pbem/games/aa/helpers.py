@@ -11,13 +11,14 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import RulesError
-from pbem.engine.errors import format_message
+from pbem.engine.errors import Refusal, format_message
 from pbem.games.aa.movement import validate_move
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
     NONCOMBAT_MOVE,
     domain,
     enemy_units,
+    ignored_zones,
     movement_left,
     safe_territory,
     territory_hostile,
@@ -35,15 +36,20 @@ Unit = dict[str, Any]
 def phase_requirements(rs: AARuleset, state: State) -> list[dict[str, Any]]:
     """What still blocks ``end_phase`` now: ``[{"rule_id", "message", "key", "params"}]`` (empty: it may end).
 
-    ``key`` and ``params`` are those of the refusal ``end_phase`` would raise (translatable);
-    ``message`` is the English sentence.
+    ``rule_id``, ``key`` and ``params`` are those of the refusal ``end_phase`` would raise (the
+    rule ID in the edition's numbering, the key translatable); ``message`` is the English sentence.
     """
     found = []
-    for check in rs.exit_checks.get(state["phase"], []):
-        for rule, key, params in check(rs, state):
-            found.append({"rule_id": rule, "message": format_message(key, params, rs.vocabulary),
-                          "key": key, "params": params})
+    for rule, key, params in exit_problems(rs, state):
+        found.append({"rule_id": rs.edition.rule_id(rule),
+                      "message": format_message(key, params, rs.vocabulary),
+                      "key": key, "params": params})
     return found
+
+
+def exit_problems(rs: AARuleset, state: State) -> list[Refusal]:
+    """What blocks ``end_phase`` now as ``(rule, key, params)``, rules in the family's numbering."""
+    return [problem for check in rs.exit_checks.get(state["phase"], []) for problem in check(rs, state)]
 
 
 def reachable(rs: AARuleset, state: State, unit_ids: list[int]) -> dict[str, dict[str, Any]]:
@@ -84,6 +90,9 @@ def reachable(rs: AARuleset, state: State, unit_ids: list[int]) -> dict[str, dic
             if key in order:
                 entry[key] = order[key]
         out[dest] = entry
+    if rs.edition.move_notes is not None:  # the edition's notes on the way (G40-CMB-32)
+        for entry in out.values():
+            entry.update(rs.edition.move_notes(rs, state, power, units, entry["route"]))
     return {space: out[space] for space in rs.map.sorted_spaces(out)}
 
 
@@ -159,7 +168,7 @@ def _ends(rs: AARuleset, state: State, units: list[Unit], route: list[str],
         return "load"
     if phase == NONCOMBAT_MOVE:
         return "landing" if any(domain(rs, u) == "air" for u in units) else "move"
-    if enemy_units(rs, state, dest, power):
+    if enemy_units(rs, state, dest, power) and dest not in ignored_zones(state):
         return "battle"
     if all(domain(rs, u) == "air" for u in units):
         return "landing_needed"

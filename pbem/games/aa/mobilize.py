@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
+from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.purchase import parse_units, unit_names
 from pbem.games.aa.sites import capacity, complex_sites, complexes_bordering, has_complex, place_site, site_types
@@ -25,7 +26,12 @@ if TYPE_CHECKING:
 
 
 def usable_complexes(rs: AARuleset, state: State, power: str) -> list[str]:
-    """AA41-MOB-02: complexes held by ``power`` continuously since its turn began."""
+    """AA41-MOB-02: complexes held by ``power`` continuously since its turn began (or the
+    edition's own sites, ``Edition.usable_complexes``)."""
+    hook = rs.edition.usable_complexes
+    found = hook(rs, state, power) if hook is not None else None
+    if found is not None:
+        return list(found)
     owners, start = state["owners"], state["owners_at_turn_start"]
     captured = state["captured_this_turn"]
     return [t for t in complex_sites(rs, state)
@@ -76,23 +82,23 @@ def eligible_complexes(rs: AARuleset, state: State, power: str, at: str, utype: 
     usable = usable_complexes(rs, state, power)
     if m.is_land(at):
         if ut.domain == "sea":
-            return [], ("AA41-MOB-05", "A {unit} is placed in a sea zone, not in {space}.",
+            return [], ("AA41-MOB-05", N_("A {unit} is placed in a sea zone, not in {space}."),
                                        {"unit": utype, "space": at})
         if at not in usable:
             if has_complex(rs, state, at):
-                return [], ("AA41-MOB-04", "{space} is not an industrial complex that {power} may use this turn.",
+                return [], ("AA41-MOB-04", N_("{space} is not an industrial complex that {power} may use this turn."),
                             {"space": at, "power": power})
-            return [], ("AA41-MOB-04", "{space} is not an industrial complex that {power} may use this turn"
-                        " (it has no industrial complex).", {"space": at, "power": power})
+            return [], ("AA41-MOB-04", N_("{space} is not an industrial complex that {power} may use this turn"
+                           " (it has no industrial complex)."), {"space": at, "power": power})
         return [at], None
     if ut.domain == "land" or (ut.domain == "air" and not ut.carrier_cost):
-        return [], ("AA41-MOB-04", "A new {unit} is placed only in a territory with an industrial complex,"
-                    " never at sea or aboard a transport.", {"unit": utype})
+        return [], ("AA41-MOB-04", N_("A new {unit} is placed only in a territory with an industrial complex,"
+                       " never at sea or aboard a transport."), {"unit": utype})
     if at in rs.data.closed_sea_zones:
-        return [], ("AA41-MOB-07", "No sea unit may be mobilized into {space} (the Black Sea).", {"space": at})
+        return [], ("AA41-MOB-07", N_("No sea unit may be mobilized into {space} (the Black Sea)."), {"space": at})
     found = [t for t in complexes_bordering(rs, state, at) if t in usable]
     if not found:
-        return [], ("AA41-MOB-05", "{space} is not next to an industrial complex that {power} may use this turn.",
+        return [], ("AA41-MOB-05", N_("{space} is not next to an industrial complex that {power} may use this turn."),
                     {"space": at, "power": power})
     return found, None
 
@@ -126,6 +132,9 @@ def place(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     assert choices is not None
     factory = order.get("factory")
     if factory is None:
+        # a complex that can place nothing more this turn (full, or built this turn, G40-MOB-02)
+        # leaves no choice to make
+        choices = [c for c in choices if capacity_left(rs, state, c) > 0] or choices
         if len(choices) > 1:
             raise IllegalOrder("AA41-MOB-10", '{space} borders several complexes ({spaces}): say which one with'
                                               ' "factory".', {"space": at, "spaces": choices})
@@ -315,13 +324,13 @@ def _exit_check(rs: AARuleset, state: State) -> list[Refusal]:
     where = placements(rs, state)
     for zone in waiting_fighters(rs, state, state["power"]):
         if any(c.id in where.get(zone, []) for c in rs.data.with_ability("carries_fighters")):
-            return [("AA41-MOB-08", "Fighters wait in {space} for a carrier bought this turn: mobilize it there.",
+            return [("AA41-MOB-08", N_("Fighters wait in {space} for a carrier bought this turn: mobilize it there."),
                                     {"space": zone})]
     if not where:
         return []
     space, types = next(iter(where.items()))
-    return [("AA41-MOB-09", "You must place every unit you can: {unit} can still go to {space}. Units that cannot be"
-                            " placed are refunded.", {"unit": types[0], "space": space})]
+    return [("AA41-MOB-09", N_("You must place every unit you can: {unit} can still go to {space}. Units that cannot be"
+                               " placed are refunded."), {"unit": types[0], "space": space})]
 
 
 def _default_order(rs: AARuleset, state: State, seat: str) -> dict[str, Any] | None:
@@ -343,8 +352,23 @@ def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
     if state["phase"] != "mobilize" or seat != state["power"]:
         return {}
     usable = usable_complexes(rs, state, seat)
-    return {"mobilize": {"pool": dict(state["bought"]), "places": placements(rs, state),
-                         "capacity": {c: capacity_left(rs, state, c) for c in usable}}}
+    places = placements(rs, state)
+    return {"mobilize": {"pool": dict(state["bought"]), "places": places,
+                         "capacity": {c: capacity_left(rs, state, c) for c in usable},
+                         "factories": factory_choices(rs, state, places)}}
+
+
+def factory_choices(rs: AARuleset, state: State, places: dict[str, list[str]]) -> dict[str, list[str]]:
+    """AA41-MOB-10: the sea zones of ``places`` next to several complexes that can still place
+    units, with those complexes: a placement there names its ``factory``."""
+    out = {}
+    for space, types in places.items():
+        if rs.map.is_sea(space):
+            found = [c for c in eligible_complexes(rs, state, state["power"], space, types[0])[0]
+                     if capacity_left(rs, state, c) > 0]
+            if len(found) > 1:
+                out[space] = found
+    return out
 
 
 def _describe_placed(rs: AARuleset, event: dict[str, Any]) -> str:

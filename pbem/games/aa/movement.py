@@ -32,6 +32,7 @@ from pbem.games.aa.routes import (
     domain,
     ended,
     enemy_units,
+    ignored_zones,
     movement_left,
     owned_units,
     parse_ids,
@@ -53,7 +54,7 @@ def order_move(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
     for territory in payload.get("blitzed", []):
         capture(rs, ctx, territory, power)  # AA41-CM-12, AA41-CAP-01(c): control changes at once
     for hook in rs.move_hooks:  # the edition's consequences of entering spaces
-        hook(rs, ctx, payload)
+        hook(rs, ctx, payload, order)
 
 
 def validate_move(rs: AARuleset, state: State, power: str, phase: str,
@@ -174,6 +175,8 @@ def _plan_air(rs: AARuleset, state: State, units: list[Unit], route: list[str], 
             plans = {str(int(k)): air.parse_plan(v, int(k)) for k, v in raw.items()}
         except (TypeError, ValueError) as exc:
             raise InvalidOrder("AA41-AIR-05", "'landing' maps air unit ids to plans.") from exc
+        if len(plans) != len(raw):  # "7" and "07": one unit named twice
+            raise InvalidOrder("AA41-ORDER-2", "'{key}' names a unit twice.", {"key": "landing"})
         others = dict(state["declared"].get("landing", {}))
         others.update(plans)
         for unit in flyers:
@@ -218,6 +221,9 @@ def order_attack_in_place(rs: AARuleset, ctx: OrderContext, order: dict[str, Any
     units = owned_units(rs, index, ids, space, power)
     if not enemy_units(rs, state, space, power):
         raise IllegalOrder("AA41-CM-11", "There are no enemy units in {space} to attack.", {"space": space})
+    if space in ignored_zones(state):
+        raise IllegalOrder("AA41-CM-11", "You ignore the enemy in {space} this turn: take that choice back"
+                                         " before attacking there.", {"space": space})
     for unit in units:
         if unit.get("t_moved") or unit.get("t_combat") or (
                 unit.get("aboard") is not None and domain(rs, unit) == "land"):
@@ -320,12 +326,14 @@ def _describe_air_landed(rs: AARuleset, event: dict[str, Any]) -> str:
 
 
 def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
-    """For the active power in a move phase: what still blocks ``end_phase``."""
+    """For the active power in a move phase: what still blocks ``end_phase``, each naming the
+    edition's rule as the refusal ``end_phase`` would (G40-..., AAE-...)."""
     if seat != state["power"] or state["phase"] not in (COMBAT_MOVE, NONCOMBAT_MOVE):
         return {}
     from pbem.games.aa.helpers import phase_requirements
 
-    return {"phase_requirements": phase_requirements(rs, state)}
+    return {"phase_requirements": [{**need, "rule_id": rs.edition.rule_id(need["rule_id"])}
+                                   for need in phase_requirements(rs, state)]}
 
 
 def _default_order(rs: AARuleset, state: State, seat: str) -> dict[str, Any] | None:
@@ -335,13 +343,12 @@ def _default_order(rs: AARuleset, state: State, seat: str) -> dict[str, Any] | N
     a carrier that must move (AA41-AIR-07/13) goes where it is needed. Otherwise ``None`` (the
     phase simply ends).
     """
-    from pbem.games.aa.helpers import phase_requirements, reachable
+    from pbem.games.aa.helpers import exit_problems, reachable
 
     if seat != state["power"] or state["phase"] not in (COMBAT_MOVE, NONCOMBAT_MOVE):
         return None
-    for need in phase_requirements(rs, state):
-        params = need["params"]
-        unit_id, dest = params.get("unit_id"), params.get("space_2" if need["rule_id"] == "AA41-AIR-08" else "space")
+    for rule, _key, params in exit_problems(rs, state):
+        unit_id, dest = params.get("unit_id"), params.get("space_2" if rule == "AA41-AIR-08" else "space")
         if not isinstance(unit_id, int) or not isinstance(dest, str):
             continue
         entry = reachable(rs, state, [unit_id]).get(dest)

@@ -2,7 +2,10 @@
 
 * combat move exit (AA41-CM-01/07/16/21, AA41-AMP-02/14): every unit moved in combat move ends
   in a battle, a capture, or an amphibious assault; land units loaded in combat move are in a
-  declared assault; air units do not attack nothing.
+  declared assault; air units do not attack nothing. A transport fired on during its move
+  (``t_fired_on``: Global 1940's submarine interception, G40-CMB-32) cannot take that move back
+  (dice were rolled): if it takes part in no assault, it and the cargo it carried then stay
+  where they are, the cargo aboard, as after a retreat (G40-CM-16).
 * combat move end (AA41-CM-10): the active power's sea units still in a zone with enemy
   surface warships stay and fight (``aa.attacked_in_place``), unless only transports, or
   submarines with no enemy destroyer there (Interp. AMB-17).
@@ -18,14 +21,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine.errors import Refusal
+from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
-from pbem.games.aa import air, amphibious, combat_open
+from pbem.games.aa import air, amphibious, combat_open, combat_rules
 from pbem.games.aa.routes import (
     COMBAT_MOVE,
     NONCOMBAT_MOVE,
     ended,
     enemy_destroyer,
     enemy_units,
+    ignored_zones,
     movement_left,
     territory_hostile,
     utype,
@@ -47,34 +52,55 @@ def combat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
     cargo = {uid for d in decls for uid in d["units"]}
     zones = {d["sea_zone"] for d in decls}
     targets = {d["target"] for d in decls}
+    ignored = ignored_zones(state)
     problems: list[Problem] = []
     for space in rs.map.spaces:
         units = state["units"][space]
-        attacked = bool(enemy_units(rs, state, space, power))
+        attacked = bool(enemy_units(rs, state, space, power)) and space not in ignored
         for unit in units:
             if unit["owner"] != power:
                 continue
-            kind = utype(rs, unit)
-            if kind.domain == "land" and unit.get("t_loaded") == COMBAT_MOVE \
-                    and unit.get("aboard") is not None and unit["id"] not in cargo:
-                problems.append(("AA41-CM-16", "{unit} {unit_id} was loaded in combat move: it must be unloaded in a"
-                                               " declared amphibious assault this turn.",
+            if utype(rs, unit).domain == "land" and unit.get("t_loaded") == COMBAT_MOVE \
+                    and unit.get("aboard") is not None and unit["id"] not in cargo \
+                    and not unit.get("t_fired_on"):
+                problems.append(("AA41-CM-16", N_("{unit} {unit_id} was loaded in combat move: it must be unloaded in a"
+                                                  " declared amphibious assault this turn."),
                                                {"unit": unit["type"], "unit_id": unit["id"]}))
-            if not unit.get("t_combat") or attacked:
-                continue
-            if kind.domain == "sea" and unit.get("t_moved"):
-                start = unit.get("t_from", space)
-                left_hostile = start != space and zone_hostile(rs, state, start, power)
-                if space not in zones and not left_hostile:
-                    problems.append(("AA41-CM-07", "{unit} {unit_id} ended its combat move in {space}, where there"
-                                                   " is no battle and no declared amphibious assault.",
-                                                   {"unit": unit["type"], "unit_id": unit["id"], "space": space}))
-            elif kind.domain == "air" and unit.get("t_raided") != space \
-                    and not _air_target_ok(rs, state, space, power, targets):  # AAE-SBR-01: a raider
-                problems.append(("AA41-CM-21", "{unit} {unit_id} ended its combat move in {space}, where there is"
-                                               " nothing to attack and none of your land units attack.",
-                                               {"unit": unit["type"], "unit_id": unit["id"], "space": space}))
+            if not attacked:
+                problems += _idle(rs, state, space, unit, zones, targets)
     return problems + _lone_transports(rs, state, power, decls) + amphibious.combat_move_problems(rs, state)
+
+
+def idle_attackers(rs: AARuleset, state: State, space: str, power: str) -> list[Problem]:
+    """AA41-CM-07/21: the power's units that made a combat move into ``space`` and would have
+    nothing to attack there were no battle fought in it (no enemy unit there, or an enemy the
+    power ignores, G40-CM-06): ships need a declared amphibious assault from it or to have left a
+    hostile zone, air units a hostile territory that land units of the power attack, or a declared
+    assault's zone into which defending aircraft could scramble (``combat_rules.may_meet_scramble``)."""
+    decls = amphibious.declarations(state)
+    zones, targets = {d["sea_zone"] for d in decls}, {d["target"] for d in decls}
+    return [p for u in state["units"][space] if u["owner"] == power for p in _idle(rs, state, space, u, zones, targets)]
+
+
+def _idle(rs: AARuleset, state: State, space: str, unit: Unit, zones: set[str], targets: set[str]) -> list[Problem]:
+    if not unit.get("t_combat"):
+        return []
+    power, kind = unit["owner"], utype(rs, unit)
+    if kind.domain == "sea" and unit.get("t_moved") and not unit.get("t_fired_on"):
+        start = unit.get("t_from", space)
+        left_hostile = start != space and zone_hostile(rs, state, start, power)
+        if space not in zones and not left_hostile:
+            return [("AA41-CM-07", N_("{unit} {unit_id} ended its combat move in {space}, where there"
+                                      " is no battle and no declared amphibious assault."),
+                                   {"unit": unit["type"], "unit_id": unit["id"], "space": space})]
+    elif kind.domain == "air" and unit.get("t_raided") != space \
+            and not _air_target_ok(rs, state, space, power, targets) \
+            and not (space in zones and combat_rules.may_meet_scramble(rs, state, space, power)):
+        # AAE-SBR-01: a raider; G40-CM-03c: in an assault's zone, waiting for scrambled defenders
+        return [("AA41-CM-21", N_("{unit} {unit_id} ended its combat move in {space}, where there is"
+                                  " nothing to attack and none of your land units attack."),
+                               {"unit": unit["type"], "unit_id": unit["id"], "space": space})]
+    return []
 
 
 def _lone_transports(rs: AARuleset, state: State, power: str,
@@ -85,8 +111,8 @@ def _lone_transports(rs: AARuleset, state: State, power: str,
         assault = [d for d in decls if d["sea_zone"] == zone]
         side = combat_open.sea_battle_units(rs, state, zone, power, assault)
         if side and not any(utype(rs, u).attack > 0 for u in side):
-            problems.append(("AA41-UNIT-TRN-02", "Transports cannot attack on their own: in {space} they would"
-                                                 " fight with no unit of yours that has an attack value.",
+            problems.append(("AA41-UNIT-TRN-02", N_("Transports cannot attack on their own: in {space} they would"
+                                                    " fight with no unit of yours that has an attack value."),
                                                  {"space": zone}))
     return problems
 
@@ -144,15 +170,15 @@ def noncombat_move_exit(rs: AARuleset, state: State) -> list[Problem]:
             continue  # lands on that carrier when the phase ends
         spots = _flyable(rs, state, unit, air.landing_spots(rs, state, space, unit))
         if spots:
-            problems.append(("AA41-AIR-08", "{unit} {unit_id} in {space} can still land (e.g. in {space_2}): land"
-                                            " every air unit you can.",
+            problems.append(("AA41-AIR-08", N_("{unit} {unit_id} in {space} can still land (e.g. in {space_2}): land"
+                                               " every air unit you can."),
                                             {"unit": unit["type"], "unit_id": unit["id"], "space": space,
                                              "space_2": spots[0]}))
             continue
         pickup = _carrier_pickup(rs, state, space, unit, power)
         if pickup:
-            problems.append(("AA41-AIR-13", "Carrier {unit_id} must move to {space} to pick up {unit} {unit_id_2},"
-                                            " which has nowhere else to land.",
+            problems.append(("AA41-AIR-13", N_("Carrier {unit_id} must move to {space} to pick up {unit} {unit_id_2},"
+                                               " which has nowhere else to land."),
                                             {"unit_id": pickup[0], "space": pickup[1], "unit": unit["type"],
                                              "unit_id_2": unit["id"]}))
     return problems
@@ -174,8 +200,9 @@ def _carrier_commitments(rs: AARuleset, state: State, power: str) -> list[Proble
         if zone_hostile(rs, state, zone, power):
             continue  # the zone was not cleared
         if air.carrier_can_reach(rs, state, carrier[1], carrier[0], zone, power):
-            problems.append(("AA41-AIR-07", "Carrier {unit_id} was declared to receive fighter {key} in {space}: it"
-                                            " must move there.", {"unit_id": carrier_id, "key": key, "space": zone}))
+            problems.append(("AA41-AIR-07", N_("Carrier {unit_id} was declared to receive fighter {key} in {space}:"
+                                               " it must move there."),
+                             {"unit_id": carrier_id, "key": key, "space": zone}))
     return problems
 
 

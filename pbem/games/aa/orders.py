@@ -34,11 +34,18 @@ class Move(TypedDict, total=False):
     transport: int  # land units board this transport at the end of the route
     landing: dict[str, Any]  # air unit id -> space or {"space", "carrier"} / {"space", "new_carrier"}
     new_carrier: bool
+    interception_losses: list[int]  # the moving transports, first lost first (G40-CMB-32)
 
 
 class AttackInPlace(TypedDict):
     type: Literal["attack_in_place"]
     units: list[int]
+
+
+class IgnoreEnemy(TypedDict, total=False):
+    type: Literal["ignore_enemy"]
+    sea_zone: str
+    ignore: bool  # ignore the lone enemy submarines/transports there (G40-CM-06; default true), false: attack
 
 
 class DeclareAmphibious(TypedDict, total=False):
@@ -91,6 +98,12 @@ class Casualties(TypedDict):
     type: Literal["casualties"]
     place: str
     units: list[int]
+
+
+class AirBattleCasualties(TypedDict):
+    type: Literal["air_battle_casualties"]
+    place: str  # the raided territory (G40-SBR-05)
+    units: list[int]  # the seat's aircraft lost, one per hit
 
 
 class Retreat(TypedDict, total=False):
@@ -175,7 +188,8 @@ class Paradrop(TypedDict, total=False):
 AAOrder = (EndPhase | Purchase | Place | Move | AttackInPlace | DeclareAmphibious | Battle | Submerge
            | Casualties | Retreat | Standing | LandStranded | Research | ResearchChart | Repair
            | CombatBlock | PlaceFreeInfantry | DeclareRaid | DeclareRocket | Paradrop | DeclareWar
-           | MobilizeEconomy | Defend | Build | AttackNeutral)
+           | MobilizeEconomy | Defend | Build | AttackNeutral | AirBattleCasualties
+           | IgnoreEnemy)
 
 _TYPED: dict[str, type[Any]] = {
     "end_phase": EndPhase, "purchase": Purchase, "place": Place, "move": Move,
@@ -186,7 +200,8 @@ _TYPED: dict[str, type[Any]] = {
     "place_free_infantry": PlaceFreeInfantry, "declare_raid": DeclareRaid, "declare_rocket": DeclareRocket,
     "paradrop": Paradrop, "declare_war": DeclareWar,
     "mobilize_economy": MobilizeEconomy, "defend": Defend, "build": Build,
-    "attack_neutral": AttackNeutral,
+    "attack_neutral": AttackNeutral, "air_battle_casualties": AirBattleCasualties,
+    "ignore_enemy": IgnoreEnemy,
 }
 
 _INT: dict[str, Any] = {"type": "integer"}

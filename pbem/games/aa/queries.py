@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import InvalidOrder, RulesError
 from pbem.games.aa import air
-from pbem.games.aa.amphibious import declaration_problems
+from pbem.games.aa.amphibious import declaration_problems, declarations
 from pbem.games.aa.combat_open import sea_battle_question
 from pbem.games.aa.combat_state import attackers, defenders
 from pbem.games.aa.economy import production_level
@@ -140,7 +140,9 @@ def query_amphibious(rs: AARuleset, state: State, seat: str, args: dict[str, Any
             if not declaration_problems(rs, state, decl, seat, index):
                 targets.append(target)
         zones[zone] = {"transports": ships, "targets": targets,
-                       "sea_battle": sea_battle_question(rs, state, zone, seat)}
+                       "sea_battle": sea_battle_question(rs, state, zone, seat),
+                       "declared": [{k: d[k] for k in ("target", "transports", "bombard") if k in d}
+                                    for d in declarations(state) if d["sea_zone"] == zone]}
     return {"zones": zones}
 
 

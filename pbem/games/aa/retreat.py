@@ -6,8 +6,11 @@ goes to ``to``: adjacent, friendly now, and the space from which at least one of
 the battle (``t_route_from``); a sea zone must also have been friendly at the start of the turn
 (no battle against surface warships was opened there this turn). Air units stay in the battle
 space until noncombat move (AA41-AIR-10, AA41-CMB-23). In an amphibious land battle the land
-units that came from the sea cannot retreat and fight on alone (AA41-AMP-11). ``to`` is left out
-when only air units retreat. Event ``aa.retreated`` ``{"place", "to", "units", "air", "partial"}``.
+units that came from the sea cannot retreat and fight on alone (AA41-AMP-11). Land units that came
+by air (the edition's ``airborne`` hook: Global 1940's paratroopers, G40-TECH-10) retreat only
+together with land units that attacked overland, to a space one of those came from; with none of
+them left they stay and fight on. ``to`` is left out when only air units retreat. Event
+``aa.retreated`` ``{"place", "to", "units", "air", "partial"}``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.ruleset import OrderContext
+from pbem.games.aa.combat_rules import airborne
 from pbem.games.aa.combat_state import Battle, attackers, defenders
 from pbem.games.aa.state import State, Unit
 
@@ -27,22 +31,25 @@ def movers(rs: AARuleset, state: State, b: Battle) -> tuple[list[Unit], list[Uni
     """``(moving, air, staying)``: who retreats to a space, who retreats in place, who cannot."""
     domain = "land" if b["kind"] == "land" else "sea"
     seaborne = set(b["seaborne"])
-    moving, air, staying = [], [], []
+    moving, air, staying, dropped = [], [], [], []
     for unit in attackers(rs, state, b):
         kind = rs.data.units[unit["type"]].domain
         if kind == "air":
             air.append(unit)
         elif kind == domain and unit["id"] in seaborne:
             staying.append(unit)
+        elif kind == domain and airborne(rs, state, unit):
+            dropped.append(unit)  # G40-TECH-10: with the land units that came overland, if any
         elif kind == domain:
             moving.append(unit)
+    (moving if moving else staying).extend(dropped)
     return moving, air, staying
 
 
 def destinations(rs: AARuleset, state: State, b: Battle, moving: list[Unit]) -> list[str]:
     """AMB-09: where the retreating land or sea units may go."""
     place, power = b["place"], b["attacker"]
-    came_from = {u["t_route_from"] for u in moving if u.get("t_route_from")}
+    came_from = {u["t_route_from"] for u in moving if u.get("t_route_from") and not airborne(rs, state, u)}
     out = []
     for space in rs.map.sorted_spaces(came_from):
         if space == place or not rs.map.adjacent(space, place):
@@ -80,6 +87,10 @@ def retreat_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> No
     if b["status"] != "fighting" or b["round"] < 1:
         raise IllegalOrder("AA41-CMB-22", "A retreat comes at step 6, after at least one round of combat.")
     moving, air, staying = movers(rs, state, b)
+    rule = next((r for u in staying if (r := airborne(rs, state, u))), None)
+    if rule is not None and not moving and not air:
+        raise IllegalOrder(rule, "Land units dropped by air retreat only together with land units that"
+                                 " attacked overland: none is left in {space}.", {"space": b["place"]})
     to = order.get("to")
     if to is not None and not isinstance(to, str):
         raise InvalidOrder("AA41-CMB-22", "'to' names the space to retreat to.")

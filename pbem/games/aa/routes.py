@@ -9,10 +9,12 @@ Air routes are in :mod:`pbem.games.aa.air`, loading and unloading in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
+from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.sites import has_complex
 from pbem.games.aa.state import is_enemy
@@ -78,6 +80,14 @@ def zone_hostile(rs: AARuleset, state: State, zone: str, power: str) -> bool:
 def enemy_destroyer(rs: AARuleset, state: State, zone: str, power: str) -> bool:
     units = rs.data.units
     return any(units[u["type"]].has("detects_submarines") for u in enemy_units(rs, state, zone, power))
+
+
+def ignored_zones(state: State) -> frozenset[str]:
+    """Sea zones whose lone enemy submarines and/or transports the active power ignores this
+    Combat Move (``state["declared"]["ignored"]``; only an edition's order sets it, Global 1940's
+    ``ignore_enemy``, G40-CM-06): no sea battle is fought there unless the enemy brings aircraft
+    (scrambles), and the power's units there need another reason to end their combat move there."""
+    return frozenset(state["declared"].get("ignored", ()))
 
 
 def blitzable(rs: AARuleset, state: State, territory: str, power: str) -> bool:
@@ -271,11 +281,11 @@ def check_sea_destination(rs: AARuleset, state: State, unit: Unit, here: str, zo
                           power: str, escorted: bool = False) -> None:
     """AA41-CM-07 at order time: where a sea unit may end a combat move.
 
-    Enemy units there: a battle (AA41-CM-20/22). A zone without enemy units only for an
-    amphibious assault from it (checked again when combat move ends) or for a unit leaving
-    the hostile zone it started the turn in (AA41-CM-10).
+    Enemy units there: a battle (AA41-CM-20/22). A zone without enemy units (or whose enemy the
+    power ignores, :func:`ignored_zones`) only for an amphibious assault from it (checked again when
+    combat move ends) or for a unit leaving the hostile zone it started the turn in (AA41-CM-10).
     """
-    if enemy_units(rs, state, zone, power):
+    if enemy_units(rs, state, zone, power) and zone not in ignored_zones(state):
         if escorted or not utype(rs, unit).has("defenceless"):
             return
         if zone_hostile(rs, state, zone, power):
@@ -298,6 +308,16 @@ def check_sea_destination(rs: AARuleset, state: State, unit: Unit, here: str, zo
 # -- order parsing shared by the movement orders -----------------------------------------
 def unit_index(state: State) -> dict[int, tuple[str, Unit]]:
     return {u["id"]: (space, u) for space, units in state["units"].items() for u in units}
+
+
+def named_twice(ids: Sequence[Any]) -> Any | None:
+    """The first id a list names a second time (None: each once)."""
+    seen: set[Any] = set()
+    for unit_id in ids:
+        if unit_id in seen:
+            return unit_id
+        seen.add(unit_id)
+    return None
 
 
 def parse_ids(order: dict[str, Any], key: str = "units") -> list[int]:
@@ -347,21 +367,21 @@ def owned_units(rs: AARuleset, index: dict[int, tuple[str, Unit]], ids: list[int
 def _not_yours(rs: AARuleset, unit: Unit, index: dict[int, tuple[str, Unit]],
                power: str) -> Refusal:
     if not friendly(rs, unit["owner"], power):
-        return ("AA41-DEF-02", "{unit} {unit_id} is an enemy unit.", {"unit": unit["type"], "unit_id": unit["id"]})
+        return ("AA41-DEF-02", N_("{unit} {unit_id} is an enemy unit."), {"unit": unit["type"], "unit_id": unit["id"]})
     kind = utype(rs, unit)
     if unit.get("aboard") is not None and kind.domain == "air":
-        return ("AA41-MNF-07", "{unit} {unit_id} is a guest fighter: it takes off only on its owner's turn.",
+        return ("AA41-MNF-07", N_("{unit} {unit_id} is a guest fighter: it takes off only on its owner's turn."),
                                {"unit": unit["type"], "unit_id": unit["id"]})
     if unit.get("aboard") is not None:
-        return ("AA41-MNF-06", "{unit} {unit_id} belongs to a friendly power: it unloads on its turn.",
+        return ("AA41-MNF-06", N_("{unit} {unit_id} belongs to a friendly power: it unloads on its turn."),
                                {"unit": unit["type"], "unit_id": unit["id"]})
     if kind.has("carries_land_units"):
-        return ("AA41-MNF-06", "{unit} {unit_id} belongs to a friendly power: it moves on its owner's turn.",
+        return ("AA41-MNF-06", N_("{unit} {unit_id} belongs to a friendly power: it moves on its owner's turn."),
                                {"unit": unit["type"], "unit_id": unit["id"]})
     if kind.carrier_capacity:
-        return ("AA41-MNF-03", "{unit} {unit_id} belongs to a friendly power: it moves on its owner's turn.",
+        return ("AA41-MNF-03", N_("{unit} {unit_id} belongs to a friendly power: it moves on its owner's turn."),
                                {"unit": unit["type"], "unit_id": unit["id"]})
-    return ("AA41-MNF-02", "{unit} {unit_id} belongs to a friendly power: only the active power moves.",
+    return ("AA41-MNF-02", N_("{unit} {unit_id} belongs to a friendly power: only the active power moves."),
                            {"unit": unit["type"], "unit_id": unit["id"]})
 
 

@@ -8,8 +8,8 @@ Each rules module listed in :data:`MODULES` may expose these tables, merged here
 * ``PHASE_END`` / ``PHASE_START``: phase -> ``fn(rs, ctx)`` emitting events at phase boundaries;
 * ``TURN_END``: ``[fn(rs, ctx)]`` run in module order when a power's turn ends (income, victory);
 * ``ON_CAPTURE``: ``[fn(rs, ctx, payload)]`` after each ``aa.territory_captured`` of a capture;
-* ``ON_MOVE``: ``[fn(rs, ctx, payload)]`` after each ``aa.moved`` of a move order (and its
-  captures): the edition's consequences of entering a space;
+* ``ON_MOVE``: ``[fn(rs, ctx, payload, order)]`` after each ``aa.moved`` of a move order (and
+  its captures): the edition's consequences of entering a space;
 * ``OWED``: ``fn(rs, state) -> [owed] | None``, decisions owed by a non-active seat mid-phase;
 * ``ANYTIME``: order types a seat may send at any time (standing orders);
 * ``VIEW_REDACTORS``: ``[fn(state_copy, seat)]`` removing what the seat may not see (the copy
@@ -122,6 +122,10 @@ class AARuleset(Ruleset):
         extra = getattr(self.edition.combat, "standing", {})  # the edition's standing-order keys
         if extra and "standing" in self.order_fields:
             self.order_fields["standing"] = {**self.order_fields["standing"], **{k: {} for k in extra}}
+        if self.edition.standing_keys and "standing" in self.order_fields:  # JSON shape checked
+            self.order_fields["standing"] = {**self.order_fields["standing"], **{
+                k: {"anyOf": [dict(spec.schema), {"type": "null"}]}
+                for k, spec in self.edition.standing_keys.items()}}
         self.queries = frozenset(self.query_hooks)
 
     @staticmethod

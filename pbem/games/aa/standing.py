@@ -7,8 +7,10 @@ Order (any time, by any seat, for its own power; never undone)::
      "damage_battleships_first": true|false, "auto_casualties": true|false}
 
 An edition may add its own keys (``CombatRules.standing``: key -> allowed values, the first the
-default), e.g. the defender's scrambles and kamikaze attacks of Global 1940. Omitted keys keep
-their current value. Event ``aa.standing`` ``{"power", "orders"}``.
+default), e.g. the defender's scrambles and kamikaze attacks of Global 1940, and keys with a
+structured value (``Edition.standing_keys``: Global 1940's canal permissions and France's
+liberation units, ``global1940/preferences.py``). Omitted keys keep their current value.
+Event ``aa.standing`` ``{"power", "orders"}``.
 Casualties the defender owes are chosen from these orders unless the game option
 ``ask_defender`` is set (then they are the deadline default); ``submerge`` says whether the
 power's defending submarines submerge when allowed (AA41-CMB-11/12). Standing orders are
@@ -37,6 +39,11 @@ DEFAULTS: dict[str, Any] = {"loss_order": [], "keep_last": [], "submerge": False
 def prefs(state: State, power: str, rs: AARuleset | None = None) -> dict[str, Any]:
     """A power's standing orders with defaults filled in (the edition's own keys too with ``rs``)."""
     extra = {k: v[0] for k, v in combat_rules.rules(rs).standing.items()} if rs is not None else {}
+    if rs is not None:
+        for key, spec in rs.edition.standing_keys.items():
+            default = spec.default(rs, power)
+            if default is not None:
+                extra[key] = default
     return {**DEFAULTS, **extra, **state["standing"].get(power, {})}
 
 
@@ -67,6 +74,12 @@ def standing_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> N
                 raise InvalidOrder("AA41-CMB-33", "'{key}' is one of {values}.",
                                    {"key": key, "values": ", ".join(str(v) for v in allowed)})
             new[key] = order[key]
+    kept = ctx.state["standing"].get(power, {})
+    for key, spec in rs.edition.standing_keys.items():  # canal permissions, France's bonus...
+        if order.get(key) is not None:
+            new[key] = spec.check(rs, ctx.state, power, order[key], current.get(key))
+        elif key not in kept:
+            new.pop(key, None)  # a default is read by ``prefs``, never written down
     for key in ("loss_order", "keep_last"):
         value = _types(rs, order, key)
         if value is not None:
@@ -84,7 +97,8 @@ def standing_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> N
 
 def _evolve_standing(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
-    orders = {k: list(v) if isinstance(v, list) else v for k, v in p["orders"].items()}
+    orders = {k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
+              for k, v in p["orders"].items()}
     state["standing"] = {**state["standing"], p["power"]: orders}
 
 

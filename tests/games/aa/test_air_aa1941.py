@@ -3,9 +3,10 @@ AA41-UNIT-CV-01/02, AA41-MNF-03/07)."""
 
 from __future__ import annotations
 
+import pytest
 from aa_move_kit import RS, end_phase, game, ids, move, refused, refused_move, replays, uid, unit, where
 
-from pbem.engine import ScriptedDice
+from pbem.engine import InvalidOrder, ScriptedDice
 
 G, J = "germany", "japan"
 NCM = "noncombat_move"
@@ -85,6 +86,15 @@ def test_AA41_AIR_05_no_kamikaze_combat_moves_landing_plan_required() -> None:
     assert g.state["declared"]["landing"][str(b)] == {"space": "SZ 6", "carrier": cv}
     refused_move(g, [c], route, "AA41-AIR-05", landing={str(c): {"space": "SZ 6",
                                                                   "carrier": cv}})  # full
+
+
+def test_AA41_ORDER_2_a_landing_plan_names_each_air_unit_once() -> None:
+    g = game({"Germany": [u("fighter")], "SZ 5": [u("battleship", "uk")]})
+    (f,) = ids(g, "Germany", "fighter")
+    before = (g.fingerprint(), len(g.log()))
+    with pytest.raises(InvalidOrder) as err:  # "7" and "07" name one fighter: which plan holds?
+        move(g, [f], ["Germany", "SZ 5"], landing={str(f): "Germany", f"0{f}": "Eastern Europe"})
+    assert err.value.rule_id == "AA41-ORDER-2" and (g.fingerprint(), len(g.log())) == before
 
 
 def test_AA41_AIR_07_carrier_commitment_is_binding() -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from aa_move_kit import end_phase, game, ids, move, refused, uid, unit, where
+
+from pbem.engine import InvalidOrder
 
 G = "germany"
 
@@ -49,6 +52,16 @@ def test_AA41_AMP_02_declared_in_combat_move_with_air_assignments() -> None:
               phase="noncombat_move")
     refused(g2, {"type": "declare_amphibious", "target": "Karelia", "sea_zone": "SZ 5",
                  "transports": [uid(g2, "SZ 5", "transport")]}, "AA41-AMP-02")
+
+
+def test_AA41_ORDER_2_an_assault_assigns_each_air_unit_once() -> None:
+    g = game({"SZ 5": [u("transport"), u("infantry", aboard_entry=0), u("destroyer", "ussr")],
+              "Germany": [u("fighter")]})
+    t, (f,) = uid(g, "SZ 5", "transport"), ids(g, "Germany", "fighter")
+    move(g, [f], ["Germany", "SZ 5"], landing={str(f): "Germany"})
+    with pytest.raises(InvalidOrder) as err:  # "7" and "07": the sea battle and the landing at once
+        declare(g, target="Karelia", sea_zone="SZ 5", transports=[t], air={str(f): "sea", f"0{f}": "land"})
+    assert err.value.rule_id == "AA41-ORDER-2" and "amphibious" not in g.state["declared"]
 
 
 def test_AA41_AMP_09_each_transport_unloads_into_one_territory() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine import IllegalOrder
+from pbem.engine import IllegalOrder, InvalidOrder
 from tests.games.aa.battle_helpers import att, combat, dice_events, events, ids, replays_equal, types_in, unit
 
 Z = "SZ 6"
@@ -66,6 +66,17 @@ def test_AA41_CMB_12_attacker_submerges_before_the_round():
     assert rolls(game) == [("attacker fire", "attacker", ["fighter"]), ("defender fire", "defender", ["carrier"])]
     sub_unit = [u for u in game.state["units"][Z] if u["id"] == sub[0]][0]
     assert sub_unit["t_submerged"]  # stays in the zone, out of the battle
+
+
+def test_AA41_ORDER_2_a_submarine_named_twice_to_submerge_is_refused():
+    game = sea([unit("carrier", "uk")], [att("submarine", came_from="SZ 5")], [6, 6])
+    sub = ids(game, Z, "submarine", "germany")
+    for order in ({"type": "battle", "place": Z, "submerge": sub * 2}, {"type": "submerge", "place": Z,
+                                                                       "units": sub * 2}):
+        with pytest.raises(InvalidOrder) as err:
+            game.submit("germany", order)
+        assert err.value.rule_id == "AA41-ORDER-2"
+    assert events(game, "aa.submerged") == []
 
 
 def test_AA41_CMB_14_striking_submarine_does_not_fire_again():

@@ -21,12 +21,15 @@ def test_AA41_AMP_01_amphibious_query_offers_loaded_transports_and_hostile_coast
     game.submit("japan", {"type": "move", "units": infantry, "route": ["Japan", "SZ 45"], "transport": 80})
     zones = game.query("japan", "amphibious", {})["zones"]
     assert zones == {"SZ 45": {"transports": [{"id": 80, "cargo": sorted(infantry)}], "targets": ["Siberia"],
-                               "sea_battle": None}}  # no enemy in SZ 45: no sea battle to choose
+                               "sea_battle": None, "declared": []}}  # no enemy in SZ 45: no sea battle to choose
     # the carrier in SZ 45 (77, with fighters aboard) is no transport; Japan's own islands are no targets
     for target in ("Japan", "Iwo Jima", "Okinawa", "Manchuria"):
         assert target not in zones["SZ 45"]["targets"]
     assert game.query("germany", "amphibious", {}) == {"zones": {}}  # not the active power
     game.submit("japan", {"type": "declare_amphibious", "sea_zone": "SZ 45", "target": "Siberia", "transports": [80]})
+    # the form shows the assault declared from the zone (declaring again replaces it)
+    assert game.query("japan", "amphibious", {})["zones"]["SZ 45"]["declared"] == [
+        {"target": "Siberia", "transports": [80]}]
 
 
 def test_AA41_AIR_05_landing_query_lists_every_plan_the_move_allows() -> None:

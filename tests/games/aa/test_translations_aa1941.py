@@ -1,17 +1,23 @@
-"""The A&A Italian catalog (domain "aa"): every message translated, refusals included, placeholders kept."""
+"""The A&A Italian catalog (domain "aa"): every message the code marks (the UI package and the rules
+of every edition, refusals included) extracted into aa.pot and translated in aa.po, placeholders kept,
+nothing hidden from pybabel."""
 
 from __future__ import annotations
 
+import ast
 import re
+from functools import cache
 from pathlib import Path
 
-from babel.messages.extract import extract_from_file
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOG = ROOT / "pbem" / "ui" / "aa" / "translations" / "it" / "LC_MESSAGES"
 KEYWORDS = {"IllegalOrder": (2,), "InvalidOrder": (2,), "NotYourTurn": (2,), "GameOver": (2,), "N_": None}
+RULE_ID = re.compile(r"[A-Z0-9]+(-[A-Z0-9]+)+")
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{[a-z_0-9]+\}|%\([a-z_]+\)[sd]")
 
 
@@ -32,18 +38,75 @@ def test_every_aa_message_has_an_italian_translation_and_none_is_fuzzy() -> None
     assert len([m for m in catalog if m.id]) > 300
 
 
-def test_every_refusal_template_of_the_aa_rules_is_in_the_catalog() -> None:
-    """A refusal added to the playable A&A rules without its Italian sentence fails here (extract:
-    docs/ui.md). The Anniversary and Global 1940 modules join when they become playable rulesets."""
-    known = {m.id for m in _catalog() if m.id}
-    missing = []
-    for path in sorted((ROOT / "pbem" / "games" / "aa").rglob("*.py")):
-        if {"anniversary", "global1940", "odds"} & set(path.relative_to(ROOT).parts):
-            continue
-        for _line, msgid, _comments, _context in extract_from_file("python", str(path), keywords=KEYWORDS):
-            if isinstance(msgid, str) and msgid and msgid not in known:
-                missing.append(f"{path.relative_to(ROOT)}: {msgid}")
-    assert missing == []
+@cache
+def _extracted() -> dict[str, tuple[str, ...]]:
+    """What ``pybabel extract`` finds (docs/ui.md, "Translations"): msgid -> (singular[, plural])."""
+    with (ROOT / "pbem" / "ui" / "aa" / "babel.cfg").open() as handle:
+        method_map, options_map = parse_mapping_cfg(handle)
+    keywords = {**DEFAULT_KEYWORDS, **KEYWORDS}
+    out: dict[str, tuple[str, ...]] = {}
+    for _path, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=keywords):
+        ids = tuple(message) if isinstance(message, tuple | list) else (message,)
+        if ids[0]:
+            out[ids[0]] = ids
+    return out
+
+
+def test_every_message_the_aa_code_marks_has_its_italian_translation() -> None:
+    """Every msgid ``pybabel extract`` finds in the A&A UI package and the rules of every edition
+    (Anniversary's and Global 1940's included) is in aa.po, translated, not fuzzy, with its plural."""
+    po = {(m.id[0] if isinstance(m.id, tuple) else m.id): m for m in _catalog() if m.id}
+    problems = []
+    for msgid, ids in sorted(_extracted().items()):
+        found = po.get(msgid)
+        strings = found.string if found is not None and isinstance(found.string, tuple) else (
+            (found.string,) if found is not None else ())
+        if found is None or found.fuzzy or not all(strings) or len(ids) != (
+                len(found.id) if isinstance(found.id, tuple) else 1):
+            problems.append(msgid)
+    assert problems == []
+    assert len(_extracted()) > 1200
+
+
+def test_the_aa_template_holds_every_message_of_the_code() -> None:
+    """aa.pot is extracted again when messages are added (docs/ui.md, "Translations")."""
+    with (CATALOG.parents[1] / "aa.pot").open("rb") as handle:
+        template = {(m.id[0] if isinstance(m.id, tuple) else m.id) for m in read_po(handle) if m.id}
+    assert sorted(set(_extracted()) - template) == []
+
+
+def _literal_calls(path: Path) -> list[tuple[str, str, ast.Call | ast.Tuple]]:
+    """``(kind, literal, node)``: gettext calls (``_``, ``s._``, ``ngettext``, ``N_``) and refusals
+    (``("RULE-ID", "template", params)`` tuples and calls) with a literal message."""
+    out: list[tuple[str, str, ast.Call | ast.Tuple]] = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            first = node.args[0] if node.args else None
+            if name in ("_", "gettext", "ngettext", "N_") and isinstance(first, ast.Constant) and isinstance(
+                    first.value, str):
+                out.append(("ngettext" if name == "ngettext" else "gettext", first.value, node))
+        elements = node.elts if isinstance(node, ast.Tuple) else node.args if isinstance(node, ast.Call) else []
+        if (len(elements) >= 2 and isinstance(elements[0], ast.Constant) and isinstance(elements[0].value, str)
+                and RULE_ID.fullmatch(elements[0].value) and isinstance(elements[1], ast.Constant)
+                and isinstance(elements[1].value, str)):
+            out.append(("refusal", elements[1].value, node))
+    return out
+
+
+def test_every_literal_message_of_the_aa_code_is_seen_by_pybabel() -> None:
+    """A message pybabel cannot see is never translated: a refusal template returned in a tuple
+    without ``N_``, or a ``_`` call inside another call's arguments (write its result first)."""
+    extracted = _extracted()
+    hidden = []
+    for root in ("pbem/ui/aa", "pbem/games/aa"):
+        for path in sorted((ROOT / root).rglob("*.py")):
+            for kind, literal, node in _literal_calls(path):
+                where = f"{path.relative_to(ROOT)}:{node.lineno}: {literal[:60]}"
+                if literal not in extracted or (kind == "ngettext" and len(extracted[literal]) != 2):
+                    hidden.append(where)
+    assert hidden == []
 
 
 def test_italian_aa_translations_keep_every_placeholder() -> None:

@@ -120,7 +120,9 @@ def test_AAE_SBR_01_a_raider_alone_may_end_its_combat_move_over_the_target() -> 
 def test_AAE_SBR_01_legal_options_list_raid_targets() -> None:
     game = combat({KARELIA: [att("bomber")]}, end=False)
     options = RS.legal_options(game.state, "germany")
-    assert options["raids"] == [{"target": KARELIA, "bombers": ids(game, KARELIA)}]
+    assert options["raids"] == [{"target": KARELIA, "bombers": ids(game, KARELIA), "declared": []}]
+    game.submit("germany", {"type": "declare_raid", "target": KARELIA, "units": ids(game, KARELIA)})
+    assert RS.legal_options(game.state, "germany")["raids"][0]["declared"] == ids(game, KARELIA)  # ticked
 
 
 def test_AAE_TECH_02_a_rocket_damages_a_complex_in_range() -> None:

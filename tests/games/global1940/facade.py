@@ -5,11 +5,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from pbem.engine import Game, ScriptedDice, load_ruleset
+import pytest
+
+from pbem.engine import Game, IllegalOrder, ScriptedDice, load_ruleset
 from pbem.games.aa.global1940.data import global1940
 from tests.games.anniversary.facade import end, events, step
 
-__all__ = ["RS", "advance", "end", "events", "game_at", "start_position", "step"]
+__all__ = ["RS", "advance", "end", "events", "game_at", "refused", "start_position", "step",
+           "unit_id"]
 
 RS = load_ruleset("global1940")
 
@@ -33,3 +36,16 @@ def advance(game: Game) -> None:
     order = RS.default_order(game.state, seat)
     assert order is not None
     game.submit(seat, order)
+
+
+def refused(game: Game, seat: str, order: dict[str, Any]) -> str:
+    """The rule ID with which the ruleset refuses ``order``."""
+    with pytest.raises(IllegalOrder) as err:
+        game.submit(seat, order)
+    return err.value.rule_id
+
+
+def unit_id(game: Game, space: str, utype: str, owner: str) -> int:
+    """The id of the first ``utype`` of ``owner`` in ``space`` that is not aboard."""
+    return next(u["id"] for u in game.state["units"][space]
+                if u["type"] == utype and u["owner"] == owner and "aboard" not in u)

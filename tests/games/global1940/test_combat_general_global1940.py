@@ -88,3 +88,24 @@ def test_G40_CM_25_aircraft_in_a_territory_do_not_defend_the_next_sea_zone() -> 
                    "SZ 6": [unit("transport", "japan"), att("destroyer", 1, came_from=SZ7)]})
     game.submit("japan", {"type": "defend"})  # no scramble
     assert ids(game, "SZ 6", owner="japan") == [] and len(ids(game, "Japan", "fighter")) == 2
+
+
+def test_G40_TECH_19_under_low_luck_a_heavy_bomber_is_one_die_at_its_attack_plus_one() -> None:
+    # TripleA's low luck for "best of two dice" (the data's LHTR Heavy Bombers): 4 + 1 for the second die
+    korea = [unit("infantry", "japan", 2), att("bomber", 1, came_from="SZ 6")]
+    game = combat({"Korea": korea}, dice=[5] + [6], research={"usa": ["heavy_bombers"]},
+                  options={"dice": "low_luck"})
+    game.submit("usa", {"type": "battle", "place": "Korea"})
+    attack = rolls(game)[0]
+    assert [d["target"] for d in attack["dice"]] == [5] and attack["faces"] == [5]
+    (hits,) = [e for e in events(game, "aa.battle_hits") if e["side"] == "attacker"]
+    assert hits["total"] == 1 and hits["low_luck"]
+    assert len(ids(game, "Korea", "infantry", "japan")) == 1
+    assert replays_equal(game)
+
+
+def test_G40_TECH_19_under_low_luck_best_of_two_dice_never_passes_six() -> None:
+    dice = [{"unit": "bomber", "unit_id": 7, "target": 6, "cat": "N", "group": 7}] * 2
+    assert arith.low_luck(dice) == ({"S": 0, "A": 0, "N": 1}, [])
+    plain = [{"unit": "bomber", "unit_id": 7, "target": 4, "cat": "N"}] * 2  # two dice that both count
+    assert arith.low_luck(plain)[0]["N"] == 1 and arith.low_luck(plain)[1][0]["target"] == 2

@@ -1,5 +1,6 @@
 """Global 1940's combat events are told as translated sentences (English, Italian): raids on
-installations and their air battles, the defender's decision, kamikaze, scrambles and their return."""
+installations and their air battles (and the casualty choices they wait for), the defender's decision,
+kamikaze, scrambles and their return, interceptors stranded when their territory falls."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from tests.games.global1940.combat_kit import RS, att, combat, ids, unit
 from tests.i18n_leaks import english_in
 
 EVENTS = {"aa.installation_raid_declared", "aa.air_battle", "aa.installation_raid", "aa.defence_owed",
-          "aa.defence_chosen", "aa.kamikaze", "aa.scrambled", "aa.scramble_returned", "aa.antiaircraft_fire"}
+          "aa.defence_chosen", "aa.kamikaze", "aa.scrambled", "aa.scramble_returned", "aa.antiaircraft_fire",
+          "aa.air_battle_owed", "aa.air_battle_choice", "aa.interceptors_stranded"}
 
 
 def _games() -> list[Game]:
@@ -23,6 +25,17 @@ def _games() -> list[Game]:
                         "units": ids(raid, "Japan", "bomber", "usa"), "escorts": ids(raid, "Japan", "fighter", "usa")})
     raid.submit("usa", {"type": "end_phase"})
     raid.submit("japan", {"type": "defend", "intercept": {"Japan": ids(raid, "Japan", "fighter", "japan")}})
+    raid.submit("usa", {"type": "air_battle_casualties", "place": "Japan", "units": ids(raid, "Japan", "bomber")[:1]})
+    korea = [unit("fighter", "japan"), unit("infantry", "japan"), att("bomber", 1, came_from="SZ 6"),
+             att("infantry", 3, came_from="Manchuria")]
+    fallen = combat({"Korea": korea}, dice=[6, 6, 6, 3, 1, 1, 1, 6], end=False, owners={"Manchuria": "japan"},
+                    installations={"Korea": {"air_base": 0}})
+    fallen.submit("usa", {"type": "declare_raid", "target": "Korea", "installation": "air_base",
+                          "units": ids(fallen, "Korea", "bomber")})
+    fallen.submit("usa", {"type": "end_phase"})
+    fallen.submit("japan", {"type": "defend", "intercept": {"Korea": ids(fallen, "Korea", "fighter")}})
+    fallen.submit("usa", {"type": "battle", "place": "Korea"})
+    fallen.submit("usa", {"type": "end_phase"})
     okinawa = [unit("infantry", "japan"), unit("aa_gun", "japan"), att("fighter", 2, came_from="SZ 19")]
     strike = combat({"Okinawa": okinawa, "SZ 19": [unit("battleship", "usa")], "Japan": [unit("fighter", "japan", 2)],
                      "SZ 6": [unit("transport", "japan"), att("destroyer", 1, came_from="SZ 7")]},
@@ -41,7 +54,7 @@ def _games() -> list[Game]:
         if fighting and left[0] == "SZ 6":
             order["to"] = "SZ 7"
         strike.submit("usa", order)
-    return [raid, strike]
+    return [raid, strike, fallen]
 
 
 def test_every_g40_combat_event_is_a_translated_sentence() -> None:

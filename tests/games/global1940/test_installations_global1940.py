@@ -3,6 +3,8 @@ G40-CM-18…24, G40-KAMI, G40-VIC, G40-CMB-23, G40-CHINA-10)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from pbem.engine import IllegalOrder
@@ -218,3 +220,13 @@ def test_G40_VIC_03_and_G40_VIC_05_and_G40_VIC_06_allied_condition() -> None:
     for capital in ("Eastern United States", "United Kingdom", "France", "Russia"):
         state["owners"][capital] = "germany"
     assert not victory.condition(data, state, "allies")  # Sydney/Calcutta don't count
+
+
+def test_G40_CMB_23_a_captured_installation_shares_no_dict_with_its_event() -> None:
+    """Found by the long fuzz: the state kept the capture event's own dict, so later damage to the
+    captured base changed the logged payload and a resume from a snapshot differed."""
+    state: dict[str, Any] = {"installations": {}}
+    payload = {"territory": "Alexandria", "power": "italy", "installations": {"naval_base": 0}}
+    bases.apply_capture(state, payload)
+    state["installations"]["Alexandria"]["naval_base"] = 3
+    assert payload["installations"] == {"naval_base": 0}

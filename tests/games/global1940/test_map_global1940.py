@@ -94,7 +94,7 @@ def test_G40_MAP_14_other_alliance_needs_permission_enemy_or_neutral_bars() -> N
     data, state = make_state()
     refused("G40-MAP-14", straits.check_passage, data, state, "japan", "cruiser", "SZ 64",
              "SZ 89")  # the US not at war: permission needed, default deny (AMB-34)
-    state["canal_permissions"] = {"usa": ["japan"]}
+    state["standing"] = {"usa": {"canal_permissions": {"japan": "allow"}}}
     straits.check_passage(data, state, "japan", "cruiser", "SZ 64", "SZ 89")
     war(state, "japan", "usa")
     refused("G40-MAP-14", straits.check_passage, data, state, "japan", "cruiser", "SZ 64",

@@ -29,8 +29,8 @@ def test_G40_CM_06_enemy_submarines_and_transports_block_no_ship() -> None:
                             "route": ["SZ 113", "SZ 112", "SZ 111"]})
     game.submit("germany", {"type": "move", "units": cruiser, "route": ["SZ 113", "SZ 112"]})
     assert battleship[0] in ids(game, "SZ 111", "battleship")
-    # ending there is an attack on every enemy unit in the zone (the engine has no "ignore"
-    # choice in Combat Move: stopping beside them means fighting them)
+    # ending there is an attack on every enemy unit in the zone (the cruiser came only to
+    # attack: it may not ignore them, test_ignoring_ruleset_global1940.py)
     assert {"SZ 111", "SZ 112"} <= battles_opened(game)
     assert game.state["battles"]["SZ 112"]["defenders"] == ["uk"]
 

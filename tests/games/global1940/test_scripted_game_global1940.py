@@ -182,5 +182,5 @@ def test_G40_the_scripted_game_reads_as_a_story_in_english_and_italian() -> None
         "Raid on the major industrial complex in United Kingdom: the raiders roll 6; 6 damage markers; shot down by "
         "its antiaircraft fire: 1 bomber")
     detto = dict(zip((e["type"] for e in log), lines["it"], strict=True))
-    assert detto["aa.g40_repaired"] == ("Regno Unito (Europa) ripara segnalini danno (6 su complesso industriale "
-                                        "maggiore in Regno Unito) per 6 IPC")
+    assert detto["aa.g40_repaired"] == ("Il Regno Unito (Europa) ripara segnalini danno (6 su complesso industriale "
+                                        "maggiore nel Regno Unito) per 6 IPC")

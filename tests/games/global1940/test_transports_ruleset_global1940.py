@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from pbem.engine import Game, IllegalOrder
-from tests.games.global1940.facade import advance, end, game_at, start_position
+from tests.games.global1940.facade import advance, end, events, game_at, start_position
 
 
 def ids(game: Game, space: str, utype: str, owner: str = "germany") -> list[int]:
@@ -203,3 +203,48 @@ def test_G40_CM_17_no_unescorted_landing_past_ignored_submarines() -> None:
                             "route": ["SZ 113", "SZ 112", "SZ 110"]})
     game.submit("germany", declaration)
     assert game.state["declared"]["amphibious"][0]["target"] == "Normandy Bordeaux"
+
+
+def _boarded_and_intercepted(**options: Any) -> tuple[Game, int, int]:
+    """Germany loads Denmark's infantry in Combat Move and sails the transport alone into a
+    zone with a British submarine (the interception misses, when the option is on)."""
+    position = loaded(0, zone="SZ 112")
+    position["units"]["SZ 110"] = [{"type": "submarine", "owner": "uk", "count": 1}]
+    game = game_at("germany", "combat_move", edit=position, dice=[6], **options)
+    transport, infantry = ids(game, "SZ 112", "transport")[0], ids(game, "Denmark", "infantry")[0]
+    game.submit("germany", {"type": "move", "units": [infantry], "route": ["Denmark", "SZ 112"],
+                            "transport": transport})
+    game.submit("germany", {"type": "move", "units": [transport], "route": ["SZ 112", "SZ 110"]})
+    return game, transport, infantry
+
+
+def test_G40_CM_16_G40_CMB_32_cargo_of_an_intercepted_transport_may_stay_aboard() -> None:
+    game, transport, infantry = _boarded_and_intercepted()
+    assert [e["hits"] for e in events(game, "aa.g40_intercepted")] == [0]
+    declaration = {"type": "declare_amphibious", "target": "Normandy Bordeaux",
+                   "sea_zone": "SZ 110", "transports": [transport], "sea_battle": False}
+    assert refused(game, "germany", declaration) == "G40-CM-17"  # no escort: no landing here
+    assert refused(game, "germany", {"type": "undo"}) == "ENGINE-UNDO-2"  # dice were rolled
+    # a unit boarding after the dice can still be taken back: it is held to G40-CM-16
+    late = ids(game, "Holland Belgium", "infantry")[0]
+    game.submit("germany", {"type": "move", "units": [late], "route": ["Holland Belgium", "SZ 110"],
+                            "transport": transport})
+    assert refused(game, "germany", {"type": "end_phase"}) == "G40-CM-16"
+    assert game.default_order("germany") == {"type": "undo"}
+    game.submit("germany", {"type": "undo"})
+    # the intercepted move stands: the assault is called off, the cargo stays aboard
+    assert game.default_order("germany") == {"type": "end_phase"}
+    game.submit("germany", {"type": "end_phase"})
+    assert game.state["phase"] == "combat"
+    cargo = next(u for u in game.state["units"]["SZ 110"] if u["id"] == infantry)
+    assert cargo["aboard"] == transport
+
+
+def test_G40_CM_16_cargo_loaded_in_combat_move_must_land_when_nothing_fired() -> None:
+    game, _transport, _infantry = _boarded_and_intercepted(submarine_interception=False)
+    assert events(game, "aa.g40_intercepted") == []
+    assert refused(game, "germany", {"type": "end_phase"}) == "G40-CM-16"
+    # the form's list of what blocks the end names the rule as the refusal does
+    needs = game.legal_options("germany")["phase_requirements"]
+    assert [n["rule_id"] for n in needs] == ["G40-CM-16"]
+    assert game.default_order("germany") == {"type": "undo"}

@@ -27,7 +27,11 @@ def test_G40_PUR_04_G40_FAC_02_G40_MOB_02_a_minor_complex_bought_built_and_idle(
     game.submit("germany", {"type": "purchase", "units": {"minor_complex": 1, "infantry": 1}})
     assert game.state["ipcs"]["germany"] == 30 - 12 - 3
     _to_mobilize(game)
-    assert game.legal_options("germany")["build"] == {"kinds": {"minor_complex": 1}}
+    offered = game.legal_options("germany")["build"]
+    assert offered["kinds"] == {"minor_complex": 1}
+    places = offered["places"]["minor_complex"]  # where the build order accepts it (the Mobilize form)
+    assert "Poland" in places and "Greece" not in places and "Germany" not in places  # Germany has a complex
+    assert "Slovakia Hungary" in places and "Denmark" in places
     assert _refused(game, "germany", {"type": "build", "kind": "minor_complex",
                                       "at": "Greece"}) == "G40-MOB-07"  # not German
     game.submit("germany", {"type": "build", "kind": "minor_complex", "at": "Poland"})

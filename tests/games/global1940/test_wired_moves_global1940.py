@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pbem.engine import Game, IllegalOrder
+from pbem.engine import Game, IllegalOrder, InvalidOrder
 from tests.games.global1940.facade import events, game_at, start_position
 
 
@@ -145,6 +145,46 @@ def test_G40_CMB_32_submarines_fire_at_unescorted_transports_passing_them() -> N
     assert shot["dice"] == [2, 5] and shot["hits"] == 1 and shot["lost"] == [transports[0]]
     assert [u["id"] for u in game.state["units"]["SZ 112"] if u["owner"] == "uk"] == \
         [transports[1]]
+
+
+def test_G40_CMB_32_the_mover_chooses_in_its_move_which_transports_are_lost() -> None:
+    game = _convoy()
+    transports = [u["id"] for u in game.state["units"]["SZ 111"]]
+    game.submit("uk", {"type": "move", "units": transports, "route": ["SZ 111", "SZ 112"],
+                       "interception_losses": [transports[1]]})
+    (shot,) = events(game, "aa.g40_intercepted")
+    assert shot["hits"] == 1 and shot["lost"] == [transports[1]]
+    assert [u["id"] for u in game.state["units"]["SZ 112"] if u["owner"] == "uk"] == \
+        [transports[0]]
+
+
+def test_G40_CMB_32_by_default_an_empty_transport_is_lost_before_a_loaded_one() -> None:
+    position = start_position()
+    position["units"]["SZ 111"] = [{"type": "transport", "owner": "uk"}] * 2
+    position["units"]["SZ 112"] = [{"type": "submarine", "owner": "germany"}]
+    position["units"]["Scotland"] = [{"type": "infantry", "owner": "uk"}]
+    game = game_at("uk", "combat_move", edit=position, dice=[6, 2])
+    first, second = [u["id"] for u in game.state["units"]["SZ 111"]]
+    game.submit("uk", {"type": "move", "units": [_unit(game, "Scotland", "infantry", "uk")],
+                       "route": ["Scotland", "SZ 111"], "transport": first})
+    options = game.query("uk", "reachable", {"units": [first, second]})["destinations"]["SZ 112"]
+    assert options["interception"] == {"zones": ["SZ 112"], "transports": [second, first]}
+    game.submit("uk", {"type": "move", "units": [first, second], "route": ["SZ 111", "SZ 112"]})
+    (shot,) = events(game, "aa.g40_intercepted")
+    assert shot["lost"] == [second]
+
+
+@pytest.mark.parametrize(("losses", "rule"), [("other", "G40-CMB-32"), ("twice", "G40-CMB-32"),
+                                               ("first", "ENGINE-ORDER-5"), ("bool", "ENGINE-ORDER-5")])
+def test_G40_CMB_32_a_loss_preference_names_transports_of_the_move_once(losses: str, rule: str) -> None:
+    game = _convoy()
+    first, second = [u["id"] for u in game.state["units"]["SZ 111"]]
+    named = {"other": [second], "twice": [first, first], "bool": [True]}.get(losses, losses)
+    move = {"type": "move", "units": [first], "route": ["SZ 111", "SZ 112"], "interception_losses": named}
+    with pytest.raises((IllegalOrder, InvalidOrder)) as err:
+        game.submit("uk", move)
+    assert err.value.rule_id == rule
+    assert events(game, "aa.g40_intercepted") == [] and len(game.state["units"]["SZ 111"]) == 2
 
 
 def test_G40_CMB_32_no_interception_with_the_option_off() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
+from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.anniversary import bombing, china
 from pbem.games.aa.anniversary.data import AnniversaryData
@@ -82,7 +83,7 @@ def _placeable(rs: AARuleset, state: State) -> list[str]:
 def _mobilize_check(rs: AARuleset, state: State) -> list[tuple[str, str, dict[str, Any]]]:
     where = _placeable(rs, state)
     if where:
-        return [("AAE-CHINA-04", "Place China's free infantry: {space} can still take them.",
+        return [("AAE-CHINA-04", N_("Place China's free infantry: {space} can still take them."),
                  {"space": where[0]})]
     return []
 

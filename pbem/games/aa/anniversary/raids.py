@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
+from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import combat_opening, combat_rules
 from pbem.games.aa.anniversary import bombing
@@ -105,7 +106,7 @@ def combat_move_problems(rs: AARuleset, state: State) -> list[Refusal]:
     for decl in raids(state):
         for unit_id in decl["units"]:
             if index.get(unit_id, ("",))[0] != decl["target"]:
-                out.append(("AAE-SBR-01", "Bomber {unit_id} declared to raid {space} is not there.",
+                out.append(("AAE-SBR-01", N_("Bomber {unit_id} declared to raid {space} is not there."),
                             {"unit_id": unit_id, "space": decl["target"]}))
     return out
 
@@ -214,7 +215,8 @@ def legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
         bombers = [u["id"] for u in state["units"][territory] if u["owner"] == power
                    and rs.data.units[u["type"]].has("strategic_bombing") and not u.get("t_paratroopers")]
         if bombers and owner is not None and is_enemy(rs, state, power, owner):
-            targets.append({"target": territory, "bombers": sorted(bombers)})
+            chosen: list[int] = next((d["units"] for d in raids(state) if d["target"] == territory), [])
+            targets.append({"target": territory, "bombers": sorted(bombers), "declared": sorted(chosen)})
     sites: dict[str, list[str]] = {}
     if "rockets" in advances(state, power):
         for space, units in state["units"].items():
@@ -223,13 +225,8 @@ def legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
                 found = bombing.rocket_targets(_data(rs), state, power, space)
                 if found:
                     sites[space] = found
-    ships: dict[str, list[int]] = {}  # AAE-BOMB-01: ships that may be named to bombard, by sea zone
-    for zone in rs.data.sea_zones:
-        named = [u["id"] for u in state["units"][zone] if u["owner"] == power
-                 and combat_rules.bombard_value(rs, u) > 0 and not u.get("t_bombarded")]
-        if named:
-            ships[zone] = sorted(named)
-    return {"raids": targets, "rockets": dict(sorted(sites.items())), "bombard": ships}
+    return {"raids": targets, "rockets": dict(sorted(sites.items())),
+            "bombard": combat_rules.bombard_offers(rs, state, power)}
 
 
 ORDERS = {"declare_raid": declare_raid, "declare_rocket": declare_rocket}

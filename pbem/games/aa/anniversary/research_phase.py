@@ -111,7 +111,7 @@ def _evolve_breakthrough(rs: AARuleset, state: State, event: dict[str, Any]) -> 
 
 def _exit_check(rs: AARuleset, state: State) -> list[tuple[str, str]]:
     if state.get("research", {}).get(state["power"], {}).get("chart_owed"):
-        return [("AAE-RD-05", "Choose a research chart before the phase ends.")]
+        return [("AAE-RD-05", N_("Choose a research chart before the phase ends."))]
     return []
 
 

@@ -19,6 +19,8 @@ from pbem.games.aa.global1940 import (
     combat_hooks,
     complexes,
     dutch,
+    entering,
+    preferences,
     queries,
     restrictions,
     straits,
@@ -49,11 +51,14 @@ _REPLACED = {"pbem.games.aa.purchase": "pbem.games.aa.global1940.purchase",
              "pbem.games.aa.economy": "pbem.games.aa.global1940.collect",
              "pbem.games.aa.mobzone": "pbem.games.aa.global1940.mobilize_pools",
              "pbem.games.aa.capture": "pbem.games.aa.global1940.liberation_hooks"}
-MODULES = (*(_REPLACED.get(m, m) for m in FAMILY_MODULES),
+#: ``ignoring`` first: its deadline default (taking back an ignore that blocks the end of Combat
+#: Move, G40-CM-06) comes before the family's move defaults
+MODULES = ("pbem.games.aa.global1940.ignoring", *(_REPLACED.get(m, m) for m in FAMILY_MODULES),
            "pbem.games.aa.global1940.research_orders", "pbem.games.aa.global1940.declarations",
            "pbem.games.aa.global1940.turn_hooks", "pbem.games.aa.global1940.neutral_moves",
            "pbem.games.aa.global1940.building", "pbem.games.aa.global1940.entering",
            "pbem.games.aa.global1940.rocket_orders", "pbem.games.aa.global1940.paradrop_orders",
+           "pbem.games.aa.global1940.preferences",
            *combat_hooks.MODULES)
 
 _COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer",
@@ -153,6 +158,14 @@ def complex_sites(rs: AARuleset, state: State) -> tuple[str, ...]:
     return tuple(rs.map.sorted_spaces(found))
 
 
+def usable_complexes(rs: AARuleset, state: State, power: str) -> tuple[str, ...] | None:
+    """G40-CHINA-04: China places in every Chinese territory it controls now, those it captured
+    this turn included; every other power keeps the family's rule (G40-MOB-01/02)."""
+    if power == china.CHINA and china.mobilizing(state):
+        return complex_sites(rs, state)
+    return None
+
+
 def capacity(rs: AARuleset, state: State, power: str, territory: str) -> int:
     """G40-MOB-03: ``complexes.capacity`` (damage, upgrade turn, Increased Factory
     Production); China's territories without limit (G40-MOB-08)."""
@@ -196,9 +209,12 @@ EDITION = Edition(
     automatic_phases=("collect_income",),
     complexes=complex_sites,
     capacity=capacity,
+    usable_complexes=usable_complexes,
+    standing_keys=preferences.standing_keys(global1940()),
     unit_cost=unit_cost,
     seize_treasury=turn_hooks.seize_treasury,
     check_order=checks.check_order,
+    move_notes=entering.notes,
     holder=holder,
     move_allowance=turn_hooks.move_allowance,
     canal_passage=straits.canal_passage,

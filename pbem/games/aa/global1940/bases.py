@@ -139,7 +139,9 @@ def capture(data: G40Data, state: State, territory: str, conqueror: str) -> dict
 def apply_capture(state: State, payload: dict[str, Any]) -> None:
     territory = payload["territory"]
     if payload["installations"]:
-        state["installations"][territory] = payload["installations"]
+        # a copy: the state must never share a dict with the event (a later damage event would
+        # change the logged payload, and a resume from a snapshot would then differ)
+        state["installations"][territory] = dict(payload["installations"])
         state.setdefault("installations_idle", []).append([territory, payload["power"]])
     else:
         state.get("installations", {}).pop(territory, None)

@@ -57,11 +57,29 @@ def _describe_built(rs: AARuleset, event: dict[str, Any]) -> str:
     return f"{rs.power_names[p['power']]} builds a {p['kind']} in {p['at']}"
 
 
+def places(rs: AARuleset, state: State, kind: str) -> list[str]:
+    """The territories where the power mobilizing may build one ``kind`` now: every land
+    territory ``complexes.check_installation`` accepts (held since the turn began, of the paying
+    economy, worth enough, no such installation yet; G40-FAC-02…04, G40-BASE-02, G40-MOB-07)."""
+    power, data = state["power"], g40(rs)
+    treasury = state.get("mobilizing") or power
+    found = []
+    for territory in rs.map.sorted_spaces(t for t, owner in state["owners"].items() if owner == power):
+        try:
+            complexes.check_installation(data, state, power, treasury, territory, kind)
+        except IllegalOrder:
+            continue
+        found.append(territory)
+    return found
+
+
 def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    """``build``: the installations waiting (``kinds``: kind -> count) and, per kind, where the
+    ``build`` order accepts one (``places``), for the Mobilize form."""
     waiting = state.get("to_build") or {}
     if state["phase"] != "mobilize" or seat != state["power"] or not waiting:
         return {}
-    return {"build": {"kinds": dict(waiting)}}
+    return {"build": {"kinds": dict(waiting), "places": {kind: places(rs, state, kind) for kind in waiting}}}
 
 
 ORDERS = {"build": build}

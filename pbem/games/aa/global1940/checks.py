@@ -6,7 +6,8 @@ Moves: impassable spaces (G40-MAP-08), the political limits on entering spaces (
 ``restrictions.check_naval_end``); China's units stay in its area and never board a
 transport (G40-CHINA-05, -06, -08, ``china.check_path``, ``china.check_transport``); blitzes
 pass no installation and pair each mech infantry with an armour (G40-CM-31, -32, ``blitz``);
-no aircraft leaves or lands on a damaged carrier (G40-UNIT-CV-02, ``carriers.check_deck``).
+no aircraft leaves or lands on a damaged carrier (G40-UNIT-CV-02, ``carriers.check_deck``); a
+move's ``interception_losses`` names its own transports (G40-CMB-32, ``interception``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
 from pbem.games.aa.anniversary.research import advances
-from pbem.games.aa.global1940 import blitz, carriers, china, dutch, neutral_moves, restrictions
+from pbem.games.aa.global1940 import (
+    blitz,
+    carriers,
+    china,
+    dutch,
+    interception,
+    neutral_moves,
+    restrictions,
+)
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import at_war, units_in
 from pbem.games.aa.state import State
@@ -100,6 +109,8 @@ def check_order(rs: AARuleset, state: State, seat: str, order: dict[str, Any]) -
     if order.get("type") != "move" or not isinstance(route, list) or len(route) < 2:
         return
     units = named_units(state, order.get("units"))
+    if order.get("interception_losses") is not None:  # G40-CMB-32: the mover's losses, if any
+        interception.check_preference(data, units, order["interception_losses"])
     if state["phase"] == "combat_move" and any(
             data.units[u["type"]].has("noncombat_move_only") for u in units):
         raise IllegalOrder("G40-NCM-06", "An AA gun moves only in Noncombat Move.")

@@ -4,13 +4,17 @@
   Heavy Bombers keep the best of two dice (G40-TECH-19);
 * AA guns: every gun fires up to 3 dice, no aircraft twice, hits on 1 (Radar 2), the attacker
   choosing the aircraft lost (G40-AA-02, G40-TECH-17); never at a territory held by guns alone
-  (G40-AA-04) nor at raiders (G40-AA-03: installations fire, ``bombing.py``); guns are
+  (G40-AA-04) nor at raiders (G40-AA-03: installations fire, ``bombing.py``), at paratroopers as at
+  aircraft (G40-AA-07, ``airborne``, which also keeps their retreat overland, G40-TECH-10); guns are
   battle casualties with combat value 0 (G40-AA-01) and destroyed with their territory (G40-AA-05);
 * damage to battleships and carriers stays after the battle (G40-CMB-20, repaired at naval bases);
 * no shore bombardment from a zone struck by kamikaze this turn (G40-KAMI-06, G40-CMB-37);
 * the first step: the defender's decisions (scramble, kamikaze, interceptors), then action 1
   (kamikaze) and action 2 (raids) before the battles (G40-CMB-02; ``defending.py``);
-* the defender's standing orders for those decisions (``defending.STANDING``).
+* the defender's standing orders for those decisions (``defending.STANDING``);
+* air units of the attacker may end Combat Move in the zone an amphibious assault is launched
+  from, with nothing to attack there, when defending aircraft could scramble into it, to fight
+  them if they come (G40-CM-03c, G40-CM-29; ``defending.scramble_possible``).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from pbem.games.aa.anniversary.research import advances
 from pbem.games.aa.combat_rules import CombatRules, State, Unit
-from pbem.games.aa.global1940 import defending, support
+from pbem.games.aa.global1940 import defending, paratroopers, support
 from pbem.games.aa.global1940.bombing import data_of
 
 if TYPE_CHECKING:
@@ -51,6 +55,12 @@ def aa_shots(rs: AARuleset, state: State, gun: Unit) -> int:
     return data_of(rs).unit(gun["type"]).aa_shots
 
 
+def airborne(rs: AARuleset, state: State, unit: Unit) -> str | None:
+    """G40-TECH-10: paratroopers are fired on by AA guns as aircraft (G40-AA-07) and retreat
+    overland only with the land units that attacked overland."""
+    return paratroopers.RULE if paratroopers.dropped(unit) else None
+
+
 def bombardment_blocked(rs: AARuleset, state: State, zone: str) -> bool:
     """G40-KAMI-06, G40-CMB-37: a kamikaze attack there, hit or miss, cancels bombardment."""
     return zone in state.get("no_bombardment", [])
@@ -65,6 +75,8 @@ RULE_IDS: Mapping[str, str] = {
 
 COMBAT = CombatRules(attack_values=attack_values, attack_best_of=attack_best_of, aa_hit=aa_hit, aa_shots=aa_shots,
                      first_step=defending.start, aa_without_battle=False, repairs_after_battle=False,
-                     bombardment_blocked=bombardment_blocked, standing=defending.STANDING)
+                     bombardment_blocked=bombardment_blocked, airborne=airborne, standing=defending.STANDING,
+                     scramble_possible=defending.scramble_possible)
 #: the edition's rules modules for combat, to list in ``Edition.modules``
-MODULES = ("pbem.games.aa.global1940.bombing", "pbem.games.aa.global1940.defending")
+MODULES = ("pbem.games.aa.global1940.bombing", "pbem.games.aa.global1940.air_battle",
+           "pbem.games.aa.global1940.defending")

@@ -32,8 +32,9 @@ from pbem.engine.errors import format_message
 from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import combat_open
-from pbem.games.aa.global1940 import bombing, defence
+from pbem.games.aa.global1940 import air_battle, bombing, defence
 from pbem.games.aa.global1940.queries import at_war
+from pbem.games.aa.routes import named_twice
 from pbem.games.aa.standing import prefs
 from pbem.games.aa.state import State, Unit
 
@@ -61,6 +62,13 @@ def combat_zones(rs: AARuleset, state: State) -> dict[str, bool]:
         elif decl:
             out[zone] = False
     return out
+
+
+def scramble_possible(rs: AARuleset, state: State, zone: str, attacker: str) -> bool:
+    """G40-CM-21: an operational air base next to ``zone`` holds fighters or tactical bombers of
+    powers at war with ``attacker`` that could scramble into it (``CombatRules.scramble_possible``:
+    the attacker's air units may wait there for them, G40-CM-03c, G40-CM-29)."""
+    return bool(defence.scramble_sources(bombing.data_of(rs), state, attacker, zone))
 
 
 def attacked_territories(rs: AARuleset, state: State) -> list[str]:
@@ -95,18 +103,52 @@ def options(rs: AARuleset, state: State) -> dict[str, dict[str, Any]]:
     return {p: out[p] for p in sorted(out)}
 
 
-def standing_choice(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
-    """The decision the seat's standing orders make (also the deadline policy's)."""
+def taken(state: State, seat: str) -> dict[int, str]:
+    """{aircraft id: power} for the aircraft another power's decision already scrambles or sends
+    to intercept (an allied fighter at a base is scrambled by the base's controller, AMB-38, and
+    intercepts by its owner's decision, G40-SBR-04: one of them uses it, G40-CM-23)."""
+    out: dict[int, str] = {}
+    for power, choice in sorted((state.get("defence") or {}).get("choices", {}).items()):
+        if power != seat:
+            out.update({i: power for i in _aircraft(choice)})
+    return out
+
+
+def _aircraft(choice: dict[str, Any]) -> list[int]:
+    """The aircraft a decision uses: scrambled, then intercepting."""
+    return [*(i for by_zone in choice.get("scramble", {}).values() for ids in by_zone.values() for i in ids),
+            *(i for ids in choice.get("intercept", {}).values() for i in ids)]
+
+
+def available(state: State, seat: str) -> dict[str, Any]:
+    """The seat's options without the aircraft another power's decision already uses."""
     mine = (state.get("defence") or {}).get("options", {}).get(seat, {})
+    used = taken(state, seat)
+    out = {k: v for k, v in mine.items() if k not in ("scramble", "intercept")}
+    scramble = {base: kept for base, by_zone in mine.get("scramble", {}).items()
+                if (kept := {z: free for z, ids in by_zone.items() if (free := [i for i in ids if i not in used])})}
+    intercept = {t: free for t, ids in mine.get("intercept", {}).items() if (free := [i for i in ids if i not in used])}
+    return {**out, **({"scramble": scramble} if scramble else {}), **({"intercept": intercept} if intercept else {})}
+
+
+def standing_choice(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    """The decision the seat's standing orders make (also the deadline policy's). Aircraft another
+    power's decision uses are left out; an aircraft never both scrambles and intercepts
+    (G40-CM-23): with ``intercept`` ``all`` the scrambles take the aircraft that cannot intercept
+    first, and the interceptors are the fighters not scrambled."""
+    mine = available(state, seat)
     orders = prefs(state, seat, rs)
     zones = combat_zones(rs, state)
+    interceptors = {i for ids in mine.get("intercept", {}).values() for i in ids} \
+        if orders["intercept"] == "all" else set()
     scramble: dict[str, dict[str, list[int]]] = {}
     if orders["scramble"] != "none":
         limit = bombing.data_of(rs).unit("air_base").scramble_limit
         for base, by_zone in mine.get("scramble", {}).items():
             wanted = [z for z in sorted(by_zone) if zones.get(z) or orders["scramble"] == "all"]
             if wanted:
-                scramble[base] = {wanted[0]: sorted(by_zone[wanted[0]])[:limit]}
+                ranked = sorted(by_zone[wanted[0]], key=lambda i: (i in interceptors, i))
+                scramble[base] = {wanted[0]: sorted(ranked[:limit])}
     kamikaze: dict[str, list[int]] = {}
     targets = [(z, i) for z, ids in sorted(mine.get("kamikaze", {}).items()) for i in ids]
     costs = {u["id"]: rs.data.units[u["type"]].cost for z, _ in targets for u in state["units"][z]}
@@ -115,7 +157,9 @@ def standing_choice(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
         if targets:
             zone, uid = targets[n % len(targets)]
             kamikaze.setdefault(zone, []).append(uid)
-    intercept = dict(mine.get("intercept", {})) if orders["intercept"] == "all" else {}
+    scrambled = set(_aircraft({"scramble": scramble}))
+    intercept = {t: kept for t, ids in sorted(mine.get("intercept", {}).items())
+                 if (kept := [i for i in ids if i not in scrambled])} if orders["intercept"] == "all" else {}
     return {"scramble": scramble, "kamikaze": kamikaze, "intercept": intercept}
 
 
@@ -148,30 +192,55 @@ def _ids(value: Any, what: str) -> dict[str, list[int]]:
     return {k: list(v) for k, v in value.items()}
 
 
+def _parse(order: dict[str, Any]) -> tuple[dict[str, dict[str, list[int]]], dict[str, list[int]],
+                                           dict[str, list[int]]]:
+    """The order's scrambles, kamikaze attacks and interceptors, each aircraft named once."""
+    raw = order.get("scramble") or {}
+    if not isinstance(raw, dict) or not all(isinstance(v, dict) for v in raw.values()):
+        raise InvalidOrder("G40-CM-21", "'scramble' maps air-base territories to sea zones and their aircraft ids.")
+    scramble = {base: _ids(by_zone, "scramble") for base, by_zone in raw.items()}
+    kamikaze = _ids(order.get("kamikaze") or {}, "kamikaze")  # G40-KAMI-04: several attacks may share a ship
+    intercept = _ids(order.get("intercept") or {}, "intercept")
+    twice = named_twice(_aircraft({"scramble": scramble}))
+    if twice is not None:
+        raise IllegalOrder("G40-CM-22", "Aircraft {unit_id} is named twice in 'scramble': an aircraft scrambles "
+                                        "once, into one zone.", {"unit_id": twice})
+    twice = named_twice(_aircraft({"intercept": intercept}))
+    if twice is not None:
+        raise IllegalOrder("G40-SBR-04", "Fighter {unit_id} is named twice in 'intercept': a fighter intercepts "
+                                         "once, over its own territory.", {"unit_id": twice})
+    twice = named_twice(_aircraft({"scramble": scramble, "intercept": intercept}))
+    if twice is not None:
+        raise IllegalOrder("G40-CM-23", "Aircraft {unit_id} cannot both scramble and intercept: a scrambled "
+                                        "aircraft leaves its territory and fights no other battle this turn.",
+                           {"unit_id": twice})
+    return scramble, kamikaze, intercept
+
+
 def defend_order(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
-    """``defend``: the owing power's scrambles, kamikaze attacks and interceptors."""
+    """``defend``: the owing power's scrambles, kamikaze attacks and interceptors; every aircraft
+    does one of them at most, once (G40-CM-22/23, G40-SBR-04), and none another power's decision
+    already uses."""
     state, seat = ctx.state, ctx.seat
     record = state.get("defence") or {}
     if state["phase"] != "combat" or seat not in record.get("options", {}) or seat in record["choices"]:
         raise IllegalOrder("G40-CM-20", "No defence decision is owed by you now.")
     data, mine = bombing.data_of(rs), record["options"][seat]
-    raw = order.get("scramble") or {}
-    if not isinstance(raw, dict) or not all(isinstance(v, dict) for v in raw.values()):
-        raise InvalidOrder("G40-CM-21", "'scramble' maps air-base territories to sea zones and their aircraft ids.")
-    scramble = {base: _ids(by_zone, "scramble") for base, by_zone in raw.items()}
+    scramble, kamikaze, intercept = _parse(order)
+    used = taken(state, seat)
+    for unit_id in _aircraft({"scramble": scramble, "intercept": intercept}):
+        if unit_id in used:
+            raise IllegalOrder("G40-CM-23", "Aircraft {unit_id} already scrambles or intercepts by the decision of "
+                                            "{power}: an aircraft does one of them, once.",
+                               {"unit_id": unit_id, "power": used[unit_id]})
     for base in scramble:
         if base not in mine.get("scramble", {}):
             raise IllegalOrder("G40-CM-21", "No aircraft of yours may scramble from {space}.", {"space": base})
-    sent = [i for by_zone in scramble.values() for ids in by_zone.values() for i in ids]
-    if len(sent) != len(set(sent)):
-        raise IllegalOrder("G40-CM-22", "An aircraft scrambles once, into one zone.")
     defence.check_scramble(data, state, state["power"], scramble, sorted(combat_zones(rs, state)))
-    kamikaze = _ids(order.get("kamikaze") or {}, "kamikaze")
     if kamikaze and "kamikaze" not in mine:
         raise IllegalOrder("G40-KAMI-03", "No kamikaze attack may be made this turn.")
     targets = [(z, i) for z, ids in sorted(kamikaze.items()) for i in ids]
     defence.check_kamikaze(data, state, state["power"], sorted(mine.get("kamikaze", {})), targets)
-    intercept = _ids(order.get("intercept") or {}, "intercept")
     for target, ids in intercept.items():
         if not set(ids) <= set(mine.get("intercept", {}).get(target, [])):
             raise IllegalOrder("G40-SBR-04", "Only your fighters in {space} intercept its raiders.", {"space": target})
@@ -196,12 +265,14 @@ def proceed(rs: AARuleset, ctx: OrderContext) -> None:
              for base, by_zone in sorted(c.get("scramble", {}).items()) for zone, ids in sorted(by_zone.items()) if ids]
     if moves:
         ctx.emit(SCRAMBLED, {"power": state["power"], "moves": moves})
-    bombing.resolve(rs, ctx)
-    combat_open.open_battles(rs, ctx)
+    if bombing.resolve(rs, ctx):  # else an air battle waits for casualties (air_battle.py)
+        combat_open.open_battles(rs, ctx)
 
 
 def combat_end(rs: AARuleset, ctx: OrderContext) -> None:
-    """G40-CM-24: the scrambled survivors go back to their base, or are stranded if it was lost."""
+    """G40-CM-24: the scrambled survivors go back to their base, or are stranded if it was lost;
+    G40-SBR-12: so are the interceptors whose territory was captured."""
+    air_battle.strand_interceptors(rs, ctx)
     state = ctx.state
     back: list[list[Any]] = []
     stranded: list[int] = []
@@ -288,7 +359,7 @@ def legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
     record = state.get("defence") or {}
     if state["phase"] != "combat" or seat not in record.get("options", {}) or seat in record["choices"]:
         return {}
-    return {"defence": {**record["options"][seat], "default": standing_choice(rs, state, seat)}}
+    return {"defence": {**available(state, seat), "default": standing_choice(rs, state, seat)}}
 
 
 ORDERS = {"defend": defend_order}

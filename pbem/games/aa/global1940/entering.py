@@ -8,8 +8,11 @@
   ``interception.py``): unescorted transports moving through or into a zone with enemy
   submarines draw one die per submarine per transport, hits on 2 —
   ``aa.g40_intercepted``. The submarines always fire (their owners' standing preference
-  by default); the mover's losses are taken as a standing choice too: empty transports
-  first, then the lowest ids (the rulebook lets the mover choose; no decision is asked).
+  by default). The mover chooses its losses in the move order itself, so its turn never
+  waits: ``"interception_losses": [transport ids]``, first lost first (checked by
+  ``checks.check_order``); transports it leaves out follow, empty ones first, then the lowest
+  ids (the default, the deadline's and the bot's). ``reachable`` shows each destination's
+  interception (:func:`notes`) so the move form can offer the choice.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.global1940 import dutch, interception, politics
 from pbem.games.aa.global1940.purchase import g40
-from pbem.games.aa.state import State
+from pbem.games.aa.state import State, Unit
 
 if TYPE_CHECKING:
     from pbem.games.aa.ruleset import AARuleset
@@ -28,7 +31,8 @@ TAKEN, WRONGED = "aa.g40_dutch_taken", "aa.g40_dutch_wronged"
 INTERCEPTED = "aa.g40_intercepted"
 
 
-def dutch_entry(rs: AARuleset, ctx: OrderContext, payload: dict[str, Any]) -> None:
+def dutch_entry(rs: AARuleset, ctx: OrderContext, payload: dict[str, Any],
+                order: dict[str, Any]) -> None:
     data, state = g40(rs), ctx.state
     power = state["power"]
     moved = [u for units in state["units"].values() for u in units
@@ -47,13 +51,15 @@ def dutch_entry(rs: AARuleset, ctx: OrderContext, payload: dict[str, Any]) -> No
             ctx.emit(TAKEN, taken, seat=None)
 
 
-def intercept(rs: AARuleset, ctx: OrderContext, payload: dict[str, Any]) -> None:
+def intercept(rs: AARuleset, ctx: OrderContext, payload: dict[str, Any],
+              order: dict[str, Any]) -> None:
     """G40-CMB-32: each sea zone the moved transports passed or reached, in route order."""
     data, state = g40(rs), ctx.state
     if not interception.enabled(state):
         return
     power, dest = state["power"], payload["route"][-1]
     moved = set(payload["units"])
+    preference = order.get("interception_losses") or []
     group = [u for u in state["units"].get(dest, []) if u["id"] in moved]
     for zone in payload["route"][1:]:
         count = interception.dice(data, state, power, zone, group) if data.spaces[
@@ -64,16 +70,34 @@ def intercept(rs: AARuleset, ctx: OrderContext, payload: dict[str, Any]) -> None
                    "side": "defender", "step": "submarine interception"}
         result = interception.resolve(data, state, power, zone, group,
                                       ctx.roll(count, 6, context=context))
-        cargo = {u.get("aboard") for u in state["units"].get(dest, [])}
-        chosen = sorted(result["transports"], key=lambda i: (i in cargo, i))[:result["hits"]]
+        loaded = {u.get("aboard") for u in state["units"].get(dest, [])}
+        chosen = interception.loss_order(result["transports"], loaded, preference)[:result["hits"]]
         lost = interception.check_losses(result, chosen) if result["hits"] else []
         ctx.emit(INTERCEPTED, {**result, "at": dest, "lost": lost}, seat=None)
         group = [u for u in group if u["id"] not in lost]
 
 
+def notes(rs: AARuleset, state: State, power: str, units: list[Unit], route: list[str]
+          ) -> dict[str, Any]:
+    """For ``reachable`` (``Edition.move_notes``): where submarines would fire at the move's
+    unescorted transports, and those transports in the default loss order (G40-CMB-32):
+    ``{"interception": {"zones": [...], "transports": [...]}}``, or nothing."""
+    data = g40(rs)
+    if not interception.enabled(state):
+        return {}
+    zones = [z for z in route[1:] if data.spaces[z].is_sea
+             and interception.dice(data, state, power, z, units)]
+    if not zones:
+        return {}
+    transports = sorted({t for z in zones for t in interception.unescorted(data, state, power, z, units)})
+    loaded = {u.get("aboard") for u in state["units"].get(route[0], [])}
+    return {"interception": {"zones": zones,
+                             "transports": interception.loss_order(transports, loaded)}}
+
+
 def _evolve_intercepted(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
-    interception.apply_losses(state, p["at"], p["lost"])
+    interception.apply_losses(state, p["at"], p["lost"], p["transports"])
 
 
 def _describe_intercepted(rs: AARuleset, event: dict[str, Any]) -> str:

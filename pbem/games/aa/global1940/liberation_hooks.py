@@ -7,8 +7,9 @@ capital captured back at once (G40-CMB-36) stay; the liberations are settled by
   capital is enemy-held (G40-CMB-24, G40-CHINA-07: Kwangtung and Burma go to the UK while
   India is allied) — ``aa.g40_liberated``, installations idle until the owner's turn
   (G40-FAC-06);
-* the first liberation of Paris pays France's one-time bonus, 4 infantry placed there at once
-  (G40-NO-FRA-01, AMB-23) — ``aa.g40_france_bonus``.
+* the first liberation of Paris pays France's one-time bonus, the land units of France's
+  standing choice (default 4 infantry) placed there at once (G40-NO-FRA-01, AMB-23,
+  ``preferences.france_units``) — ``aa.g40_france_bonus``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa import capture as family
-from pbem.games.aa.global1940 import liberation
+from pbem.games.aa.global1940 import liberation, preferences
 from pbem.games.aa.global1940.purchase import g40
 from pbem.games.aa.state import State
 
@@ -36,7 +37,8 @@ def settle(rs: AARuleset, ctx: OrderContext) -> None:
         ctx.emit(LIBERATED, {"power": payload["power"], "returns": payload["returns"]},
                  seat=None)
     if payload["france_bonus"]:
-        ctx.emit(FRANCE_BONUS, liberation.france_bonus(data), seat=None)
+        ctx.emit(FRANCE_BONUS, liberation.france_bonus(data, preferences.france_units(rs, state)),
+                 seat=None)
 
 
 def _evolve_liberated(rs: AARuleset, state: State, event: dict[str, Any]) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
 from pbem.engine.errors import Refusal
+from pbem.engine.i18n import N_
 from pbem.engine.ruleset import OrderContext
 from pbem.games.aa.global1940.purchase import g40, pools
 from pbem.games.aa.mobilize import placements
@@ -74,8 +75,8 @@ def mobilize_economy(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) ->
 def _exit_check(rs: AARuleset, state: State) -> list[Refusal]:
     left = waiting(rs, state)
     if left:
-        return [("G40-SEQ-03", "The purchases of {treasury} are still to be placed: mobilize "
-                               "that economy.", {"treasury": left[0]})]
+        return [("G40-SEQ-03", N_("The purchases of {treasury} are still to be placed: mobilize "
+                                  "that economy."), {"treasury": left[0]})]
     return []
 
 

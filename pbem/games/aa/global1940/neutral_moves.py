@@ -143,7 +143,26 @@ def _describe_entered(rs: AARuleset, event: dict[str, Any]) -> str:
     return f"{rs.power_names[p['power']]} enters the friendly neutral {p['territory']}"
 
 
+def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    """``attack_neutral``: the neutral territories the active power may attack now (G40-NEUT-06,
+    -08, -14), each marked ``strict`` when attacking it turns the other strict neutrals
+    (G40-NEUT-12), for the Combat Move form."""
+    if state["phase"] != "combat_move" or seat != state["power"]:
+        return {}
+    data, found = g40(rs), []
+    for territory in rs.map.sorted_spaces(state.get("neutrals", {})):
+        if state["owners"].get(territory) is not None:
+            continue  # attacked already this turn
+        try:
+            neutrals.check_attack(data, state, seat, territory)
+        except IllegalOrder:
+            continue
+        found.append({"territory": territory, "strict": state["neutrals"][territory] == "strict"})
+    return {"attack_neutral": found} if found else {}
+
+
 ORDERS = {"attack_neutral": attack_neutral}
+LEGAL_OPTIONS = [_legal_options]
 ON_CAPTURE = [on_capture]
 PHASE_END = {"combat": combat_end, "noncombat_move": noncombat_end}
 EVOLVERS = {ATTACKED: _evolve_attacked, HELD: _evolve_held, TAKEN: _evolve_taken,

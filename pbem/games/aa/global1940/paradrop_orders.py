@@ -5,7 +5,15 @@
 in Combat Move: one infantry of a territory with an operational air base (two per base and
 turn) drops on an enemy territory within 3 spaces, never over a neutral (AMB-43); it is then
 an attacker that moved as far as it may (``t_paratrooper``, ``t_stop``). Combat Move cannot
-end while a drop zone has no other land unit of the power attacking it.
+end while a drop zone has no other land unit of the power attacking it (overland, or by an
+amphibious assault declared on it).
+
+``legal_options["paradrops"]`` (the active power's Combat Move, with the advance): one entry
+per air base that may still drop, ``{"from", "infantry": [ids], "left": n, "targets":
+[territories], "attacked": [those other land units attack now], "rule": "G40-TECH-10"}``;
+every infantry listed may drop on every target listed (``left`` more from that base this
+turn). A drop on a target not yet ``attacked`` is accepted, but Combat Move cannot end until
+land units attack it too.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import IllegalOrder, InvalidOrder
 from pbem.engine.errors import Refusal
 from pbem.engine.ruleset import OrderContext
+from pbem.games.aa.amphibious import declarations
 from pbem.games.aa.global1940 import paratroopers
 from pbem.games.aa.global1940.purchase import g40
 from pbem.games.aa.state import State
@@ -31,9 +40,12 @@ def _dropped_from(state: State, site: str) -> int:
 
 
 def _land_attack(rs: AARuleset, state: State, target: str) -> bool:
+    """Other land units of the active power attack ``target``: moved in overland, or aboard
+    transports of an amphibious assault declared on it (G40-TECH-10)."""
     power = state["power"]
     return any(u["owner"] == power and u.get("t_combat") and not u.get("t_paratrooper")
-               and rs.data.units[u["type"]].domain == "land" for u in state["units"][target])
+               and rs.data.units[u["type"]].domain == "land" for u in state["units"][target]
+               ) or any(d["target"] == target for d in declarations(state))
 
 
 def paradrop(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
@@ -58,6 +70,30 @@ def paradrop(rs: AARuleset, ctx: OrderContext, order: dict[str, Any]) -> None:
                            {"limit": limit})
     paratroopers.check(data, state, power, site, [unit], target, attacked_by_land=True)
     ctx.emit(DROPPED, {"power": power, "unit": uid, "from": site, "to": target})
+
+
+def offers(rs: AARuleset, state: State, seat: str) -> list[dict[str, Any]]:
+    """Every paradrop the order would accept now (G40-TECH-10), by air base."""
+    if seat != state["power"] or state["phase"] != "combat_move":
+        return []
+    data = g40(rs)
+    limit = int(data.rules["research"]["paratroopers_per_air_base"])
+    out = []
+    for site in paratroopers.air_bases(data, state, seat):
+        left = limit - _dropped_from(state, site)
+        infantry = sorted(u["id"] for u in state["units"][site]
+                          if paratroopers.may_drop(data, seat, u))
+        zones = paratroopers.drop_zones(data, state, seat, site) if left > 0 and infantry else []
+        if zones:
+            out.append({"from": site, "infantry": infantry, "left": left, "targets": zones,
+                        "attacked": [t for t in zones if _land_attack(rs, state, t)],
+                        "rule": paratroopers.RULE})
+    return out
+
+
+def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    found = offers(rs, state, seat)
+    return {"paradrops": found} if found else {}
 
 
 def _exit_check(rs: AARuleset, state: State) -> list[Refusal]:
@@ -88,3 +124,4 @@ ORDERS = {"paradrop": paradrop}
 PHASE_EXIT_CHECKS = {"combat_move": _exit_check}
 EVOLVERS = {DROPPED: _evolve_dropped}
 DESCRIBERS = {DROPPED: _describe_dropped}
+LEGAL_OPTIONS = [_legal_options]

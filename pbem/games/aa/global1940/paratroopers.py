@@ -1,8 +1,10 @@
 """Paratroopers (G40-TECH-10, AMB-43): in Combat Move up to 2 infantry in a territory with an
 operational air base drop on an enemy-held territory within 3 spaces that other land units
 also attack this turn. They move as aircraft (over hostile spaces, never over neutrals), are
-fired on by AA guns in the target only (G40-AA-07: ``aa_targets`` counts them) and
-may retreat overland with the land units they attacked with. This is the Global rule; the
+fired on by AA guns in the target only, exactly as aircraft (G40-AA-07: ``aa_targets``; in
+battle the combat hooks' ``airborne``), and retreat overland only together with the land units
+that attacked overland, to a territory those came from (§13: "possono ritirarsi normalmente per
+via terrestre"; with none of them left they stay, as units landed from the sea do). This is the Global rule; the
 Anniversary bomber-borne drop (``anniversary/paratroopers.py``) does not apply.
 """
 
@@ -19,6 +21,21 @@ from pbem.games.aa.global1940.queries import at_war
 from pbem.games.aa.state import State, Unit
 
 RULE = "G40-TECH-10"
+
+
+def air_bases(data: G40Data, state: State, power: str) -> list[str]:
+    """The power's territories paratroopers may start from: an operational air base of its own
+    (G40-BASE-05); none without the advance."""
+    if "paratroopers" not in advances(state, power):
+        return []
+    return sorted(t for t, o in state["owners"].items()
+                  if o == power and operational(data, state, t, "air_base", power))
+
+
+def may_drop(data: G40Data, power: str, unit: Unit) -> bool:
+    """G40-UNIT-INF-02: only the power's infantry, not aboard a transport, that has not moved."""
+    return (unit["owner"] == power and data.unit(unit["type"]).has("paratrooper")
+            and "aboard" not in unit and not unit.get("t_moved"))
 
 
 def drop_zones(data: G40Data, state: State, power: str, site: str) -> list[str]:
@@ -45,8 +62,7 @@ def check(data: G40Data, state: State, power: str, site: str, infantry: Sequence
         raise IllegalOrder(RULE, "Drop 1 to {limit} infantry from each air base.",
                            {"limit": limit})
     for unit in infantry:
-        if unit["owner"] != power or not data.unit(unit["type"]).has("paratrooper") or (
-                "aboard" in unit or unit.get("t_moved")):
+        if not may_drop(data, power, unit):
             raise IllegalOrder("G40-UNIT-INF-02", "Only infantry of {power} that has not moved "
                                "can be paratroopers.", {"power": power})
     if target not in drop_zones(data, state, power, site):
@@ -58,7 +74,11 @@ def check(data: G40Data, state: State, power: str, site: str, infantry: Sequence
                            "({target}).", {"target": target})
 
 
+def dropped(unit: Unit) -> bool:
+    """An infantry dropped this turn (``t_paratrooper``, set by ``paradrop_orders.py``)."""
+    return bool(unit.get("t_paratrooper"))
+
+
 def aa_targets(data: G40Data, attacking: Sequence[Unit]) -> list[int]:
-    """G40-AA-07: AA guns fire at dropped infantry (``t_paratrooper``) as at aircraft."""
-    return sorted(u["id"] for u in attacking
-                  if data.unit(u["type"]).domain == "air" or u.get("t_paratrooper"))
+    """G40-AA-07: AA guns fire at dropped infantry as at aircraft (the combat hooks' ``airborne``)."""
+    return sorted(u["id"] for u in attacking if data.unit(u["type"]).domain == "air" or dropped(u))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.engine import IllegalOrder
+from pbem.engine.i18n import N_
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import at_war, flags
 from pbem.games.aa.state import State
@@ -37,12 +38,12 @@ def check_timing(state: State, declarer: str, at_income: bool = False) -> None:
         raise _refuse("G40-POL-02", "{power} declares war only in its own turn.", power=declarer)
     if at_income:
         if not us_round3_option(state, declarer):
-            raise _refuse("G40-POL-16", "Only the United States, at the start of its round-3 "
-                          "Collect Income, may declare war there.")
+            raise _refuse("G40-POL-16", N_("Only the United States, at the start of its round-3 "
+                                           "Collect Income, may declare war there."))
         return
     if state["phase"] != "combat_move" or state.get("combat_moves_made"):
-        raise _refuse("G40-POL-02", "War is declared at the start of Combat Move, before any "
-                      "unit moves.")
+        raise _refuse("G40-POL-02", N_("War is declared at the start of Combat Move, before any "
+                                       "unit moves."))
 
 
 def us_round3_option(state: State, power: str) -> bool:
@@ -55,30 +56,30 @@ def check_declaration(data: G40Data, state: State, declarer: str, target: str,
                       at_income: bool = False) -> None:
     check_timing(state, declarer, at_income)
     if target not in data.power_by_id or data.side_of(target) == data.side_of(declarer):
-        raise _refuse("G40-POL-03", "{power} cannot declare war on {target}.", power=declarer,
+        raise _refuse("G40-POL-03", N_("{power} cannot declare war on {target}."), power=declarer,
                       target=str(target))
     if at_war(state, declarer, target):
-        raise _refuse("G40-POL-03", "{power} is already at war with {target}.", power=declarer,
+        raise _refuse("G40-POL-03", N_("{power} is already at war with {target}."), power=declarer,
                       target=target)
     if target not in MAY_DECLARE_ON[declarer]:
-        raise _refuse("G40-POL-01", "{power} may not declare war on {target}.", power=declarer,
+        raise _refuse("G40-POL-01", N_("{power} may not declare war on {target}."), power=declarer,
                       target=target)
     f = flags(state)
     if declarer == "ussr" and target in EUROPEAN_AXIS and state["round"] < 4 and not (
             f.get("euro_axis_declared_on_ussr") or f.get("london_captured")):
-        raise _refuse("G40-POL-09", "The Soviet Union may declare war on {target} only from "
-                      "round 4, unless a European Axis power has declared war on it or London "
-                      "has fallen.", target=target)
+        raise _refuse("G40-POL-09", N_("The Soviet Union may declare war on {target} only from "
+                                       "round 4, unless a European Axis power has declared war on it or London "
+                                       "has fallen."), target=target)
     if declarer == "usa" and not at_income and state["round"] < 4 and not any(
             f.get(k) for k in ("axis_declared_on_usa", "london_captured",
                                "north_america_captured", "japan_unprovoked_on_west")):
-        raise _refuse("G40-POL-15", "The United States may not declare war yet: no Axis "
-                      "declaration, no fall of London or of a North American territory, no "
-                      "unprovoked Japanese attack on the UK or ANZAC, and it is before round 4.")
+        raise _refuse("G40-POL-15", N_("The United States may not declare war yet: no Axis "
+                                       "declaration, no fall of London or of a North American territory, no "
+                                       "unprovoked Japanese attack on the UK or ANZAC, and it is before round 4."))
     if declarer == "china" and not any(
             u["owner"] == target for t in data.china_area for u in state["units"].get(t, [])):
-        raise _refuse("G40-POL-19", "China may declare war on {target} only while {target} has "
-                      "units where Chinese units may go.", target=target)
+        raise _refuse("G40-POL-19", N_("China may declare war on {target} only while {target} has "
+                                       "units where Chinese units may go."), target=target)
 
 
 def war_pairs(declarer: str, target: str) -> list[list[str]]:

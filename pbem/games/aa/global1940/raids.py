@@ -69,12 +69,18 @@ def air_battle(data: G40Data, state: State, attackers: Sequence[Unit],
                              for u, f in zip(defenders, defence_faces, strict=True))}
 
 
+def installation_hit(state: State, defender: str) -> int:
+    """G40-SBR-08, G40-TECH-17: an installation's AA hits on 1, on 1-2 with its owner's Radar."""
+    return 2 if "radar" in advances(state, defender) else 1
+
+
 def installation_aa(state: State, defender: str, raiders: Sequence[int],
                     faces: Sequence[int]) -> list[int]:
-    """G40-SBR-08, G40-TECH-17: one die per raider assigned (never at escorts), hits on 1
-    (Radar 2); returns the raiders shot down (in die order: the attacker chooses which, so the
-    caller may reorder). AA guns do not fire at raiders (G40-AA-03)."""
-    hit = 2 if "radar" in advances(state, defender) else 1
+    """G40-SBR-08, G40-TECH-17: one die fired at each raider assigned (never at escorts),
+    hitting on 1 (Radar 2); returns the raiders shot down: those whose die hit (the rulebook's
+    "un dado contro ogni singolo bombardiere": each die is aimed, nobody chooses). AA guns do not
+    fire at raiders (G40-AA-03)."""
+    hit = installation_hit(state, defender)
     if len(faces) != len(raiders):
         raise InvalidOrder("G40-SBR-08", "The installation rolls one die per raider.")
     return [r for r, f in zip(raiders, faces, strict=True) if f <= hit]

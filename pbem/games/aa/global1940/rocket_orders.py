@@ -9,6 +9,11 @@ declared in Combat Move (one per operational air base of a power with Rockets, k
 ``aa.g40_rocket_fired``. Rockets and raids are Conduct Combat's action 2; firing them as the
 phase opens, before kamikaze (action 1), changes nothing: they strike installations, kamikaze
 strike ships. ``kind`` defaults to the first of complex, air base, naval base there.
+
+``legal_options["rockets"]`` (the active power's Combat Move, with the advance): every rocket
+attack the order would accept now, ``{site: [{"target", "kind", "rule": "G40-TECH-09"}]}`` by
+launching air base (a base that has fired this turn is no longer listed). Anniversary's
+``rockets`` lists target territories only (one complex each).
 """
 
 from __future__ import annotations
@@ -63,6 +68,25 @@ def fire(rs: AARuleset, ctx: OrderContext) -> None:
         ctx.emit(FIRED, {**hit, "rolled": face, "damage": max(0, min(face, room))}, seat=None)
 
 
+def offers(rs: AARuleset, state: State, seat: str) -> dict[str, list[dict[str, str]]]:
+    """Every rocket attack ``declare_rocket`` would accept now, by launching site (G40-TECH-09)."""
+    if seat != state["power"] or state["phase"] != "combat_move":
+        return {}
+    data, fired = g40(rs), [d["from"] for d in declared(state)]
+    out = {}
+    for site in rockets.launch_sites(data, state, seat, fired):
+        found = [{"target": t, "kind": k, "rule": rockets.RULE}
+                 for t, k in rockets.targets(data, state, seat, site)]
+        if found:
+            out[site] = found
+    return out
+
+
+def _legal_options(rs: AARuleset, state: State, seat: str) -> dict[str, Any]:
+    found = offers(rs, state, seat)
+    return {"rockets": found} if found else {}
+
+
 def _evolve_declared(rs: AARuleset, state: State, event: dict[str, Any]) -> None:
     p = event["payload"]
     state["declared"] = {**state["declared"], "rockets": [
@@ -92,3 +116,4 @@ ORDERS = {"declare_rocket": declare_rocket}
 PHASE_END = {"combat_move": fire}
 EVOLVERS = {DECLARED: _evolve_declared, FIRED: _evolve_fired}
 DESCRIBERS = {DECLARED: _describe_declared, FIRED: _describe_fired}
+LEGAL_OPTIONS = [_legal_options]

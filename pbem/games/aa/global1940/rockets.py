@@ -16,6 +16,7 @@ from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.queries import at_war
 from pbem.games.aa.state import State
 
+RULE = "G40-TECH-09"
 TARGETS = ("major_complex", "minor_complex", "air_base", "naval_base")
 
 
@@ -45,10 +46,10 @@ def targets(data: G40Data, state: State, power: str, site: str) -> list[tuple[st
 def check(data: G40Data, state: State, power: str, site: str, territory: str, kind: str,
           fired: Sequence[str] = ()) -> None:
     if site not in launch_sites(data, state, power, fired):
-        raise IllegalOrder("G40-TECH-09", "{space} cannot launch a rocket this turn.",
+        raise IllegalOrder(RULE, "{space} cannot launch a rocket this turn.",
                            {"space": site})
     if (territory, kind) not in targets(data, state, power, site):
-        raise IllegalOrder("G40-TECH-09", "A rocket from {space} cannot reach an enemy {kind} "
+        raise IllegalOrder(RULE, "A rocket from {space} cannot reach an enemy {kind} "
                            "in {target} (4 spaces, never over a neutral).",
                            {"space": site, "kind": kind, "target": territory})
 

@@ -8,8 +8,8 @@ taken). Submarines pass Gibraltar whoever holds it (G40-MAP-15); aircraft ignore
 straits (G40-MAP-16). Land units never cross a strait except aboard (G40-MAP-11): the board
 has no land link across one.
 
-State read: ``owners``, ``owners_at_turn_start``, ``neutrals``, ``canal_permissions =
-{controller: [powers allowed]}`` (standing orders of the controlling powers).
+State read: ``owners``, ``owners_at_turn_start``, ``neutrals``, and the controllers' standing
+``canal_permissions`` (``preferences.canal_allowed``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
 from pbem.games.aa.global1940.data import G40Data
+from pbem.games.aa.global1940.preferences import canal_allowed
 from pbem.games.aa.global1940.queries import at_war
 from pbem.games.aa.state import State
 
@@ -61,7 +62,7 @@ def check_passage(data: G40Data, state: State, power: str, utype: str, a: str, b
     for holder in sorted({h for h in holders if h}):
         if at_war(state, power, holder):
             raise _refuse(canal, "G40-MAP-14", "The {name} is held by an enemy ({spaces}).")
-        if power not in state.get("canal_permissions", {}).get(holder, []):
+        if not canal_allowed(state, holder, power):  # AMB-34: a standing permission
             raise _refuse(canal, "G40-MAP-14", "The {name} is held by a power of the other "
                           "alliance that has not allowed your passage.")
 
