@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -10,6 +11,7 @@ from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
 
 from pbem.games.aa.odds.exact import solve
 from pbem.games.aa.odds.model import Battle
+from pbem.games.aa.odds.referee import advances_of
 from pbem.games.aa.odds.result import OddsResult, build
 from pbem.games.aa.odds.space import TooLarge
 from pbem.games.aa.odds.spec import BattleSpec, Options
@@ -66,30 +68,33 @@ def battle_spec_from_state(state: dict[str, Any], space: str, attacker: str, uni
 
     ``units``: ids of the attacking units (anywhere on the board, e.g. the move builder's
     selection); None: the attacker's units already in the space. Defenders: every unit in the
-    space of a power at war with the attacker (by side), damage included. Only what the board
-    shows to every seat is read (unit types, counts, damage), never standing orders.
+    space of a power at war with the attacker (by side), damage included. The advances of the
+    attacker and of the defending powers, and the attacking units dropped by air (``t_paratrooper``,
+    G40-TECH-10), come with them. Only what the board shows to every seat is read (unit types,
+    counts, damage, research), never standing orders.
     """
     sides = state.get("sides") or {}
     side_of = {p: s for s, powers in sides.items() for p in powers}
     here = state["units"].get(space, [])
     wanted = set(units) if units is not None else None
-    att: dict[str, int] = {}
-    att_hurt: dict[str, int] = {}
     everywhere = [u for us in state["units"].values() for u in us] if wanted is not None else here
-    for unit in everywhere:
-        if unit["owner"] == attacker and (wanted is None or unit["id"] in wanted) and "aboard" not in unit:
-            att[unit["type"]] = att.get(unit["type"], 0) + 1
-            if unit.get("hits"):
-                att_hurt[unit["type"]] = att_hurt.get(unit["type"], 0) + 1
-    dfn: dict[str, int] = {}
-    dfn_hurt: dict[str, int] = {}
-    for unit in here:
-        enemy = side_of.get(unit["owner"]) != side_of.get(attacker) if side_of else unit["owner"] != attacker
-        if enemy and "aboard" not in unit:
-            dfn[unit["type"]] = dfn.get(unit["type"], 0) + 1
-            if unit.get("hits"):
-                dfn_hurt[unit["type"]] = dfn_hurt.get(unit["type"], 0) + 1
+    att = [u for u in everywhere
+           if u["owner"] == attacker and (wanted is None or u["id"] in wanted) and "aboard" not in u]
+    dfn = [u for u in here if "aboard" not in u and (
+        side_of.get(u["owner"]) != side_of.get(attacker) if side_of else u["owner"] != attacker)]
     if kind is None:
         kind = "sea" if space.lower().startswith("sz") or space.lower().startswith("sea") else "land"
-    return BattleSpec(edition=edition, kind=kind, attacker=att, defender=dfn, attacker_damaged=att_hurt,
-                      defender_damaged=dfn_hurt)
+    return BattleSpec(edition=edition, kind=kind, attacker=count_types(att), defender=count_types(dfn),
+                      attacker_damaged=count_types(u for u in att if u.get("hits")),
+                      defender_damaged=count_types(u for u in dfn if u.get("hits")),
+                      attacker_advances=advances_of(state, [attacker]),
+                      defender_advances=advances_of(state, sorted({u["owner"] for u in dfn})),
+                      paratroopers=count_types(u for u in att if u.get("t_paratrooper")))
+
+
+def count_types(units: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """``{unit type: count}`` of ``units``."""
+    out: dict[str, int] = {}
+    for unit in units:
+        out[unit["type"]] = out.get(unit["type"], 0) + 1
+    return out

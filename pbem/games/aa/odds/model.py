@@ -9,8 +9,10 @@ state depends only on its own state and the other side's hits, so a stage's tran
 * ``fire``: everything else (AA41-CMB-05), attacking infantry raised by artillery.
 
 Before round 1 (the *opening*): kamikaze (G40-KAMI-05), AA fire (AAE-AA-03 one die per
-aircraft; G40-AA-02 up to 3 per gun, the attacker choosing casualties), and round 1's fire adds
-the bombarding ships' dice (AAE-BOMB-04/05; the ships take no hits).
+aircraft; G40-AA-02 up to 3 per gun, the attacker choosing casualties; paratroopers fired on as
+aircraft, G40-AA-07), and round 1's fire adds the bombarding ships' dice (AAE-BOMB-04/05; the ships
+take no hits). What research changes (attack values, dice, the AA gun) is asked of the referee's
+combat hooks (:mod:`~pbem.games.aa.odds.referee`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from pbem.games.aa.odds.fire import Firing, binomial
+from pbem.games.aa.odds.referee import Rules
 from pbem.games.aa.odds.side import Kind, Side
 from pbem.games.aa.odds.spec import BattleSpec, Options
 from pbem.games.aa.odds.units import table
@@ -29,16 +32,24 @@ class Battle:
         units = table(spec.edition)
         self.units = units
         self.sea = spec.kind == "sea"
-        self.aa_guns = sum(n for u, n in spec.defender.items() if units[u].aa_gun) if not self.sea else 0
+        self.rules = Rules(spec.edition, spec.advances("attacker"), spec.advances("defender"))
+        guns = {u: n for u, n in spec.defender.items() if units[u].aa_gun} if not self.sea else {}
+        self.aa_guns = sum(guns.values())
+        self.gun = min(guns) if guns else ""
+        self.airborne = {u: n for u, n in spec.paratroopers.items() if self.rules.airborne(u)}
+        self.partial = bool(spec.seaborne_units or self.airborne)  # units may stay when others retreat
         fighting = {u: n for u, n in spec.defender.items() if units[u].casualty}
         self.att = Side(units, spec.attacker, spec.attacker_damaged, options.attacker.prefs(), options.keep_land,
-                        can_leave=bool(spec.seaborne_units))
+                        can_leave=self.partial, airborne=self.airborne)
         self.dfn = Side(units, fighting, spec.defender_damaged, options.defender.prefs())
         bombard = [(units[u].bombard, n) for u, n in spec.bombard.items()]
-        self.fa = Firing(self.att, "attacker", self.sea, spec.low_luck, bombard)
-        self.fd = Firing(self.dfn, "defender", self.sea, spec.low_luck, [])
+        self.fa = Firing(self.att, "attacker", self.sea, spec.low_luck, bombard, self.rules)
+        self.fd = Firing(self.dfn, "defender", self.sea, spec.low_luck, [], self.rules)
         self.fa.facing(self.dfn)
         self.fd.facing(self.att)
+        #: the attacker's kinds AA guns fire at (aircraft, and paratroopers, G40-AA-07): kind index -> type
+        self.aa_targets = {i: k.type for i, k in enumerate(self.att.kinds)
+                           if not k.submerged and self.rules.fired_on_as_aircraft(k.type, k.airborne)}
         self.opening = self._opening_states()
 
     # -- the opening (before round 1) -----------------------------------------------------
@@ -64,8 +75,9 @@ class Battle:
         return out
 
     def _aa_pmf(self, n: int) -> np.ndarray:
-        """Hits of ``n`` AA dice, on 1 (on 1-2 with Radar: AAE-TECH-10, G40-TECH-17)."""
-        value = 2 if self.spec.radar else 1
+        """Hits of ``n`` AA dice at the gun's hit value (the referee's ``aa_hit``: 1, Radar 1-2,
+        AAE-TECH-10, G40-TECH-17)."""
+        value = self.rules.aa_hit(self.gun)
         if self.spec.low_luck:  # the referee's low luck: strength // 6 sure, one die for the rest
             strength = value * n
             pmf = np.zeros(strength // 6 + 2)
@@ -73,54 +85,90 @@ class Battle:
             return pmf
         return binomial(n, value / 6)
 
+    def aa_dice(self, idx: int) -> int:
+        """AA dice fired at the attacker in state ``idx``: G40-AA-02 min(shots x guns, targets);
+        else one die per target (AAE-AA-03)."""
+        if not self.aa_guns:
+            return 0
+        here = sum(n for i, n in enumerate(self.att.states[idx]) if i in self.aa_targets)
+        shots = self.rules.aa_shots(self.gun)
+        return here if shots is None else min(shots * self.aa_guns, here)
+
     def _aa(self, dist: dict[int, float]) -> dict[int, float]:
-        air = [u for u in self.spec.attacker if self.units[u].type.domain == "air"]
-        if self.spec.edition == "global1940":  # G40-AA-02: min(3 x guns, aircraft) dice, attacker chooses
+        targets = self.aa_targets
+        if self.rules.aa_shots(self.gun) is not None:  # G40-AA-02: the attacker chooses among all targets
             out: dict[int, float] = {}
             for a, p in dist.items():
-                n = min(3 * self.aa_guns, self.att.count(a, lambda t: t.domain == "air"))
-                part = self._spread({a: p}, self._aa_pmf(n), lambda b, k: self.att.hit_among(b, tuple(air), k))
+                part = self._spread({a: p}, self._aa_pmf(self.aa_dice(a)),
+                                    lambda b, k: self.att.hit_among(b, set(targets), k))
                 for b, q in part.items():
                     out[b] = out.get(b, 0.0) + q
             return out
-        for uid in air:  # AAE-AA-03/05: one die per aircraft, each die naming its aircraft
-            n = self.spec.attacker[uid]
-            dist = self._spread(dist, self._aa_pmf(n), lambda a, k, u=uid: self.att.hit_types(a, {u: k}))
+        for utype in sorted(set(targets.values())):  # AAE-AA-03/05: one die per aircraft, aimed at it
+            kinds = {i for i, t in targets.items() if t == utype}
+            n = sum(self.att.states[self.att.initial][i] for i in kinds)
+            dist = self._spread(dist, self._aa_pmf(n), lambda a, k, ks=kinds: self.att.hit_among(a, ks, k))
         return dist
 
     def fixed(self, idx: int) -> bool:
         """Whether the attacker in state ``idx`` can no longer retreat: only seaborne units are
-        left, or they stayed behind after the others retreated (AAE-AMPH-08, AA41-AMP-11)."""
-        if not self.spec.seaborne_units:
+        left, or they stayed behind after the others retreated (AAE-AMPH-08, AA41-AMP-11), or only
+        paratroopers (and seaborne units) with no land unit that came overland (G40-TECH-10)."""
+        if not self.partial:
             return False
         side = self.att
         if any(n and k.submerged for k, n in zip(side.kinds, side.states[idx], strict=True)):
             return True
-        return self.stay_behind(idx) is None and any(
+        _state, stays, leaves = self._split(idx)
+        if stays and not leaves:
+            return True
+        return bool(self.spec.seaborne_units) and not (stays and leaves) and any(
             n and self.spec.seaborne_units.get(k.type, 0) for k, n in zip(side.kinds, side.states[idx], strict=True))
 
     def stay_behind(self, idx: int) -> int | None:
-        """The attacker's state after a retreat in an amphibious assault: land units that came
-        from the sea stay and fight on, everything else leaves (AAE-AMPH-08, AA41-AMP-11). A
-        type's seaborne units are taken as lost first (those that can leave are kept). None:
-        nobody stays, or nobody leaves (then no retreat is possible)."""
-        if not self.spec.seaborne_units:
+        """The attacker's state after a retreat in an amphibious assault or with paratroopers: land
+        units that came from the sea stay and fight on, and so do paratroopers when no land unit
+        that came overland leaves with them; everything else leaves (AAE-AMPH-08, AA41-AMP-11,
+        G40-TECH-10). A type's seaborne units are taken as lost first (those that can leave are
+        kept). None: nobody stays, or nobody leaves (then no retreat is possible)."""
+        if not self.partial:
             return None
+        state, stays, leaves = self._split(idx)
+        if not stays or not leaves:
+            return None
+        return self.att.add(tuple(state))
+
+    def _split(self, idx: int) -> tuple[list[int], int, int]:
+        """``(state after the units that can leave have left, units staying, units leaving)``."""
         side = self.att
         state = list(side.states[idx])
-        stays = leaves = 0
+        stays = leaves = overland = 0
+        dropped = []
         for i, kind in enumerate(side.kinds):
             if kind.submerged or not state[i]:
                 continue
-            overland = self.spec.attacker.get(kind.type, 0) - self.spec.seaborne_units.get(kind.type, 0)
-            go = min(state[i], overland)
+            if kind.airborne:
+                dropped.append(i)
+                continue
+            came = self.spec.attacker.get(kind.type, 0) - self.spec.seaborne_units.get(kind.type, 0) - \
+                self.airborne.get(kind.type, 0)
+            go = min(state[i], came)
             stays += state[i] - go
             leaves += go
-            state[i] -= go
-            state[side.kind_index[Kind(kind.type, 0, True)]] += go
-        if not stays or not leaves:
-            return None
-        return side.add(tuple(state))
+            overland += go if side.types[kind.type].domain == "land" else 0
+            self._leave(state, i, go)
+        for i in dropped:  # G40-TECH-10: with the land units that came overland, or not at all
+            if overland:
+                leaves += state[i]
+                self._leave(state, i, state[i])
+            else:
+                stays += state[i]
+        return state, stays, leaves
+
+    def _leave(self, state: list[int], i: int, n: int) -> None:
+        if n:
+            state[i] -= n
+            state[self.att.kind_index[Kind(self.att.kinds[i].type, 0, True)]] += n
 
     def _submerges(self, side: Side) -> bool:
         order = self.options.attacker if side is self.att else self.options.defender

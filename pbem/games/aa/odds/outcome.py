@@ -65,7 +65,7 @@ def _can_hit(s: dict[str, np.ndarray], t: dict[str, np.ndarray]) -> np.ndarray:
 def profiles(battle: Battle, att: list[int], dfn: list[int]) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
     """Profiles of attacker and defender states (side indices)."""
     pa = _profile(battle.att, att, "attacker")
-    if battle.spec.seaborne_units:
+    if battle.partial:
         pa["fixed"] = np.array([battle.fixed(i) for i in att], dtype=bool)
     return pa, _profile(battle.dfn, dfn, "defender")
 

@@ -2,9 +2,10 @@
 how lucky its outcome was (``AARuleset.battle_odds`` / ``battle_luck``; docs/odds.md).
 
 Both read only the *public* view (what every seat and a spectator see: unit types, owners,
-damage), never standing orders: the odds use the calculator's default order of loss (cheapest
-first, AA41-CMB-33's default) and no retreat. Deterministic: the exact method, or Monte Carlo with
-a fixed seed when the battle is too large for it.
+damage, research advances, units dropped by air), never standing orders: the odds use the
+calculator's default order of loss (cheapest first, AA41-CMB-33's default) and no retreat.
+Deterministic: the exact method, or Monte Carlo with a fixed seed when the battle is too large
+for it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pbem.games.aa.odds.api import odds
+from pbem.games.aa.odds.referee import advances_of
 from pbem.games.aa.odds.spec import BattleSpec, Options, check_spec
 from pbem.games.aa.odds.units import EDITIONS, table
 
@@ -57,7 +59,10 @@ def battle_odds(edition: str, sides: Mapping[str, Sequence[str]], view: Mapping[
     spec = BattleSpec(edition=edition, kind=p.get("kind", "land"), attacker=count(att_ids), defender=count(dfn_ids),
                       attacker_damaged=count(att_ids, True), defender_damaged=count(dfn_ids, True),
                       seaborne_units=seaborne, seaborne=sum(seaborne.values()) if seaborne else None,
-                      low_luck=(view.get("options") or {}).get("dice") == "low_luck")
+                      low_luck=(view.get("options") or {}).get("dice") == "low_luck",
+                      attacker_advances=advances_of(view, [attacker]),
+                      defender_advances=advances_of(view, sorted({everywhere[i]["owner"] for i in dfn_ids})),
+                      paratroopers=count([i for i in att_ids if everywhere[i].get("t_paratrooper")]))
     try:
         check_spec(spec)
         result = odds(spec, Options(runs=RUNS))

@@ -1,6 +1,7 @@
 """One side of a battle as a finite state space: which of its units survive, damaged or submerged.
 
-A *state* is a tuple of counts, one per :class:`Kind` (unit type, hits taken, submerged).
+A *state* is a tuple of counts, one per :class:`Kind` (unit type, hits taken, submerged or out of
+the battle, dropped by air).
 Casualties are applied with the shared rule of :mod:`pbem.games.aa.odds.casualties`: the
 state's units are laid out as the referee's unit lists (one owner, no cargo), ordered by the
 side's standing loss order, and :func:`~pbem.games.aa.odds.casualties.pick` takes the slots a
@@ -11,8 +12,7 @@ of their side, by anything else: AA41-CMB-09). States are numbered as they are f
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pbem.games.aa.odds import casualties as cas
 from pbem.games.aa.odds.units import CombatUnit
@@ -22,26 +22,35 @@ Lim = tuple[int, int, int, int, int]
 _ID = 1000  # synthetic unit id = kind * _ID + n
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(NamedTuple):
     type: str
     hits: int = 0
-    submerged: bool = False
+    submerged: bool = False  # submerged, or (a land unit) out of the battle after a partial retreat
+    airborne: bool = False  # dropped by air (paratroopers, G40-TECH-10): listed before its type's others,
+    # so lost before them among equals (the attacker keeps the units that can leave)
+
+    def hit(self, times: int) -> Kind:
+        return Kind(self.type, self.hits + times, self.submerged, self.airborne)
 
 
 class Side:
     """The states of one side, their casualty order and how hits, AA fire and submerging move them."""
 
     def __init__(self, units: dict[str, CombatUnit], counts: dict[str, int], damaged: dict[str, int],
-                 prefs: dict[str, Any], keep_land: int = 0, can_leave: bool = False) -> None:
+                 prefs: dict[str, Any], keep_land: int = 0, can_leave: bool = False,
+                 airborne: dict[str, int] | None = None) -> None:
         """``can_leave``: units may leave the battle while others fight on (an amphibious retreat,
-        AAE-AMPH-08): each type gets an out-of-battle kind, as submerged submarines have."""
+        AAE-AMPH-08): each type gets an out-of-battle kind, as submerged submarines have.
+        ``airborne``: of ``counts``, the units dropped by air (their own kind)."""
         self.table = units
         self.types = {k: v.type for k, v in units.items()}
         self.prefs = prefs
         self.keep_land = keep_land
+        airborne = {u: n for u, n in (airborne or {}).items() if n}
         kinds: list[Kind] = []
         for uid in counts:
+            if uid in airborne:
+                kinds.append(Kind(uid, 0, False, True))
             kinds.extend(Kind(uid, h) for h in range(self.types[uid].hits))
             if self.types[uid].submarine or can_leave:
                 kinds.append(Kind(uid, 0, True))
@@ -50,7 +59,10 @@ class Side:
         start = [0] * len(kinds)
         for uid, n in counts.items():
             hurt = damaged.get(uid, 0)
-            start[self.kind_index[Kind(uid)]] += n - hurt
+            dropped = airborne.get(uid, 0)
+            if dropped:
+                start[self.kind_index[Kind(uid, 0, False, True)]] += dropped
+            start[self.kind_index[Kind(uid)]] += n - hurt - dropped
             if hurt:
                 start[self.kind_index[Kind(uid, 1)]] += hurt
         self.states: list[State] = []
@@ -101,10 +113,10 @@ class Side:
         return (any(t.destroyer for t in act), any(t.domain == "air" for t in act), any(t.submarine for t in act))
 
     # -- casualties ---------------------------------------------------------------------
-    def _candidates(self, idx: int, only: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    def _candidates(self, idx: int, only: set[int] | None = None) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         for ki, (k, n) in enumerate(zip(self.kinds, self.states[idx], strict=True)):
-            if n and not k.submerged and self.table[k.type].casualty and (only is None or k.type in only):
+            if n and not k.submerged and self.table[k.type].casualty and (only is None or ki in only):
                 out.extend({"id": ki * _ID + j, "type": k.type, "owner": "side", "hits": k.hits} for j in range(n))
         return out
 
@@ -141,14 +153,14 @@ class Side:
             kind = self.kinds[ki]
             state[ki] -= 1
             if kind.hits + times < self.types[kind.type].hits:
-                state[self.kind_index[Kind(kind.type, kind.hits + times)]] += 1
+                state[self.kind_index[kind.hit(times)]] += 1
         return self.add(tuple(state))
 
     def hit_types(self, idx: int, hits: dict[str, int]) -> int:
-        """Hits aimed at named types (AA dice naming aircraft, AAE-AA-05; kamikaze targets,
-        G40-KAMI-04), each type's hits taken in the side's loss order among units of that type."""
+        """Hits aimed at named types (kamikaze targets, G40-KAMI-04), each type's hits taken in the
+        side's loss order among units of that type."""
         for uid, n in hits.items():
-            idx = self.hit_among(idx, (uid,), n)
+            idx = self.hit_among(idx, {i for i, k in enumerate(self.kinds) if k.type == uid}, n)
         return idx
 
     def hit_ship(self, idx: int, uid: str, hits_before: int, n: int) -> int:
@@ -163,12 +175,13 @@ class Side:
             state[self.kind_index[Kind(uid, hits_before + n)]] += 1
         return self.add(tuple(state))
 
-    def hit_among(self, idx: int, types: tuple[str, ...], n: int) -> int:
-        """``n`` hits that may strike only units of ``types`` (G40-AA-02: the attacker chooses
-        which aircraft are lost), taken in the side's loss order."""
+    def hit_among(self, idx: int, kinds: set[int], n: int) -> int:
+        """``n`` hits that may strike only units of ``kinds`` (kind indices; G40-AA-02: the attacker
+        chooses which aircraft are lost; AAE-AA-05: the dice aimed at one type), taken in the side's
+        loss order."""
         if n <= 0:
             return idx
-        cands = self._candidates(idx, types)
+        cands = self._candidates(idx, kinds)
         selection = cas.choose(self.types, cands, {"S": 0, "A": 0, "N": n}, {"side": self.prefs})
         return self._hit(idx, selection)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from pbem.games.aa.odds import casualties as cas
-from pbem.games.aa.odds.fire import Firing
+from pbem.games.aa.odds.fire import Firing, hit_chance, strength
 from pbem.games.aa.odds.model import Battle
 from pbem.games.aa.odds.outcome import ATTACKER, FIGHT, RETREAT, codes, profiles
 from pbem.games.aa.odds.result import OddsResult, build
@@ -61,12 +61,12 @@ def _hits(rng: np.random.Generator, firing: Firing, states: np.ndarray, stage: s
         groups = firing.groups(combo >> 3, (stage, bool(flags & 1), bool(flags & 2), bool(flags & 4)))
         for col, cat in enumerate("SAN"):
             if low_luck:
-                strength = sum(v * n for v, n in groups[cat])
-                extra = rng.random(len(idx)) < (strength % 6) / 6
-                out[idx, col] = strength // 6 + extra
+                total = sum(strength(r.value, r.best) * r.dice for r in groups[cat])
+                extra = rng.random(len(idx)) < (total % 6) / 6
+                out[idx, col] = total // 6 + extra
                 continue
-            for value, n in groups[cat]:
-                out[idx, col] += rng.binomial(n, min(value, 6) / 6, size=len(idx))
+            for r in groups[cat]:
+                out[idx, col] += rng.binomial(r.dice, hit_chance(r.value, r.best), size=len(idx))
     return out
 
 
@@ -106,7 +106,8 @@ def _status(battle: Battle, a: np.ndarray, d: np.ndarray, retreats: bool) -> tup
 
 
 def _stay_behind(battle: Battle, a: np.ndarray, now: np.ndarray) -> None:
-    """Retreats in an amphibious assault leave the seaborne units fighting on (AAE-AMPH-08)."""
+    """Retreats in an amphibious assault leave the seaborne units fighting on (AAE-AMPH-08), and
+    paratroopers without land units that came overland (G40-TECH-10)."""
     going = np.flatnonzero(now == RETREAT)
     for state, idx in _groups_of(a[going]) if len(going) else []:
         target = battle.stay_behind(state)
@@ -132,7 +133,7 @@ def simulate(spec: BattleSpec, options: Options, runs: int | None = None) -> Odd
         now, left = _status(battle, a[live], d[live], retreats=rnd > 1)
         if after is not None and rnd > after:
             now[(now == FIGHT) & ~left] = RETREAT
-        if spec.seaborne_units:
+        if battle.partial:
             here = a[live]
             _stay_behind(battle, here, now)
             a[live] = here

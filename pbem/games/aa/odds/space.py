@@ -55,7 +55,7 @@ class Chain:
         for u, kind in enumerate(kinds):
             top = side.types[kind.type].hits
             for taken in range(top - kind.hits):
-                k = Kind(kind.type, kind.hits + taken)
+                k = kind.hit(taken)
                 self.after[0, u, taken] = side.kind_index[k]
                 dived = Kind(kind.type, 0, True) if side.types[kind.type].submarine else k
                 self.after[1, u, taken] = side.kind_index[dived]

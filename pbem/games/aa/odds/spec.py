@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.games.aa.odds import referee
 from pbem.games.aa.odds.units import EDITIONS, table
 
 PRESETS = ("cheapest", "attack", "defense")
@@ -32,9 +33,18 @@ class BattleSpec:
     kamikaze_ships: tuple[tuple[str, int, bool], ...] = ()  # or per named ship: (type, attacks, damaged)
     defender_air_can_land: bool = True  # False: defending air beyond the surviving carriers' room is lost
     low_luck: bool = False
-    radar: bool = False  # the defender's AA guns hit on 1-2 (AAE-TECH-10, G40-TECH-17)
+    radar: bool = False  # the defender's AA guns hit on 1-2 (AAE-TECH-10, G40-TECH-17): Radar among its advances
     attacker_cargo: tuple[dict[str, int], ...] = ()  # the load of each loaded transport (sea battles)
     defender_cargo: tuple[dict[str, int], ...] = ()
+    attacker_advances: frozenset[str] = frozenset()  # research advances in effect (AAE-TECH, G40-TECH)
+    defender_advances: frozenset[str] = frozenset()
+    paratroopers: dict[str, int] = field(default_factory=dict)  # attacking units dropped by air (G40-TECH-10)
+
+    def advances(self, side: str) -> frozenset[str]:
+        """The advances in effect for ``side`` (``radar`` adds Radar to the defender's)."""
+        if side == "attacker":
+            return self.attacker_advances
+        return self.defender_advances | ({"radar"} if self.radar else set())
 
 
 @dataclass(frozen=True)
@@ -149,8 +159,33 @@ def check_spec(spec: BattleSpec) -> None:
         raise ValueError("A&A 1941 has no AA guns.")
     if spec.radar and not any(units[u].aa_gun for u in spec.defender):
         raise ValueError("Radar only improves AA guns, and the defender has none (AAE-TECH-10).")
+    _check_research(spec)
     for side, loads in (("attacker", spec.attacker_cargo), ("defender", spec.defender_cargo)):
         _check_cargo(spec, side, loads)
+
+
+def _check_research(spec: BattleSpec) -> None:
+    """Advances the edition has (AAE-RD-05, G40-TECH-05: its two charts); paratroopers only with
+    the attacker's Paratroopers, among its attacking units of a type that may drop (infantry,
+    G40-TECH-10, AAE-TECH-03), in a land battle."""
+    known = referee.advances(spec.edition)
+    for side in ("attacker", "defender"):
+        unknown = sorted(spec.advances(side) - set(known))
+        if unknown:
+            raise ValueError(f"Unknown research advance '{unknown[0]}' for {spec.edition} "
+                             f"(one of {', '.join(known) or 'none: it has no research'}).")
+    if not spec.paratroopers:
+        return
+    rule = referee.paratrooper_rule(spec.edition)
+    if "paratroopers" not in known:
+        raise ValueError(f"There are no paratroopers in {spec.edition}.")
+    if "paratroopers" not in spec.attacker_advances:
+        raise ValueError(f"Paratroopers drop only with the attacker's Paratroopers advance ({rule}).")
+    kinds = referee.paratrooper_types(spec.edition)
+    for uid, n in spec.paratroopers.items():
+        if spec.kind != "land" or uid not in kinds or n > spec.attacker.get(uid, 0) - spec.seaborne_units.get(uid, 0):
+            raise ValueError(f"Paratroopers are attacking {', '.join(kinds)} of a land battle, not also seaborne "
+                             f"({rule}).")
 
 
 def _check_cargo(spec: BattleSpec, side: str, loads: tuple[dict[str, int], ...]) -> None:
@@ -168,6 +203,14 @@ def _check_cargo(spec: BattleSpec, side: str, loads: tuple[dict[str, int], ...])
         if any(units[u].type.domain != "land" for u in load) or not 1 <= size <= 2 or (
                 size == 2 and load.get("infantry", 0) == 0):
             raise ValueError("A transport carries one land unit and one infantry, or two infantry (AAE-UNIT-TT-02).")
+
+
+def _advances(raw: Any, what: str) -> frozenset[str]:
+    if raw is None:
+        return frozenset()
+    if not isinstance(raw, list) or len(raw) > 50 or not all(isinstance(a, str) for a in raw):
+        raise ValueError(f"'{what}' is a list of research advances, e.g. [\"heavy_bombers\", \"radar\"].")
+    return frozenset(raw)
 
 
 def spec_from_json(raw: Any) -> BattleSpec:
@@ -197,7 +240,10 @@ def spec_from_json(raw: Any) -> BattleSpec:
         defender_air_can_land=bool(raw.get("defender_air_can_land", True)), low_luck=bool(raw.get("low_luck", False)),
         radar=bool(raw.get("radar", False)),
         attacker_cargo=_loads(edition, raw.get("attacker_cargo"), "attacker_cargo"),
-        defender_cargo=_loads(edition, raw.get("defender_cargo"), "defender_cargo"))
+        defender_cargo=_loads(edition, raw.get("defender_cargo"), "defender_cargo"),
+        attacker_advances=_advances(raw.get("attacker_advances"), "attacker_advances"),
+        defender_advances=_advances(raw.get("defender_advances"), "defender_advances"),
+        paratroopers=_counts(edition, raw.get("paratroopers"), "paratroopers"))
     if not spec.attacker or not spec.defender:
         raise ValueError("Both sides need at least one unit.")
     check_spec(spec)

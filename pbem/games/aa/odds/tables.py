@@ -43,7 +43,7 @@ class Tables:
                 rolled = np.flatnonzero(grids[first].pmf.any(axis=0))
             starts = list(battle.opening) if role == "att" else [battle.dfn.initial]
             spaces[role] = Space(me.side, starts, inc, battle._submerges(me.side), max_states, rolled)
-            if role == "att" and battle.spec.seaborne_units:  # amphibious: where retreats leave units behind
+            if role == "att" and battle.partial:  # amphibious, paratroopers: where retreats leave units behind
                 behind = sorted({t for i in spaces[role].ids if (t := battle.stay_behind(i)) is not None})
                 if behind:
                     spaces[role] = Space(me.side, starts + behind, inc, False, max_states, rolled)
@@ -64,7 +64,7 @@ class Tables:
         self.opening = (self._stage("fire", "opening") if battle.spec.bombard else self.stages[-1])
         pa = counts_profile(battle.att, self.att.counts, "attacker")
         self.fixed = np.array([battle.fixed(i) for i in self.att.ids], dtype=bool)
-        if battle.spec.seaborne_units:
+        if battle.partial:
             pa["fixed"] = self.fixed
         pd = counts_profile(battle.dfn, self.dfn.counts, "defender")
         col = {k: v[:, None] for k, v in pa.items()}

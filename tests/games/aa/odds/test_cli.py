@@ -53,3 +53,19 @@ def test_cli_reads_cargo_seaborne_radar_and_retreat_below_win(monkeypatch: pytes
            "defender": {"battleship": 3, "carrier": 4, "fighter": 8, "destroyer": 6, "submarine": 4, "cruiser": 2}}
     code, out = _run(monkeypatch, capsys, json.dumps({"battle": big, "options": {"method": "exact"}}))
     assert code == 2 and "states" in out["error"]  # too large for the exact method: a clear error
+
+
+def test_G40_TECH_19_cli_reads_each_sides_advances_and_paratroopers(monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    battle = {"edition": "global1940", "kind": "land", "attacker": {"infantry": 2, "tank": 1, "bomber": 1},
+              "defender": {"infantry": 3, "aa_gun": 1}}
+    code, plain = _run(monkeypatch, capsys, json.dumps({"battle": battle}))
+    assert code == 0
+    code, heavy = _run(monkeypatch, capsys, json.dumps({"battle": {**battle, "attacker_advances": ["heavy_bombers"]}}))
+    assert code == 0 and heavy["attacker_wins"] > plain["attacker_wins"]
+    code, dropped = _run(monkeypatch, capsys, json.dumps({"battle": {
+        **battle, "attacker_advances": ["paratroopers"], "paratroopers": {"infantry": 2},
+        "defender_advances": ["radar"]}}))
+    assert code == 0 and dropped["attacker_wins"] < plain["attacker_wins"]  # AA fire at them (G40-AA-07), radar
+    code, out = _run(monkeypatch, capsys, json.dumps({"battle": {**battle, "paratroopers": {"infantry": 1}}}))
+    assert code == 2 and "G40-TECH-10" in out["error"]

@@ -70,9 +70,9 @@ def test_AAE_UNIT_INF_02_artillery_supports_one_infantry() -> None:
 
     b = Battle(BattleSpec("anniversary", "land", {"infantry": 2, "artillery": 1}, {"infantry": 1}), Options())
     groups = b.fa.groups(b.att.initial, ("fire", False, False, False))
-    assert sorted(groups["N"]) == [(1, 1), (2, 1), (2, 1)]
+    assert sorted(groups["N"]) == [(1, 1, 1), (2, 1, 1), (2, 1, 1)]
     defence = b.fd.groups(b.dfn.initial, ("fire", False, False, False))
-    assert defence["N"] == [(2, 1)]  # AAE-UNIT-ART-02: never on defence
+    assert defence["N"] == [(2, 1, 1)]  # AAE-UNIT-ART-02: never on defence
 
 
 def test_G40_CMB_04_tactical_bomber_with_a_fighter_and_mech_with_artillery() -> None:
@@ -81,7 +81,8 @@ def test_G40_CMB_04_tactical_bomber_with_a_fighter_and_mech_with_artillery() -> 
     spec = BattleSpec("global1940", "land", {"tactical_bomber": 2, "fighter": 1, "mech_infantry": 1,
                                               "infantry": 1, "artillery": 1}, {"infantry": 1})
     b = Battle(spec, Options())
-    values = sorted(v for v, n in b.fa.groups(b.att.initial, ("fire", False, False, False))["N"] for _ in range(n))
+    values = sorted(r.value for r in b.fa.groups(b.att.initial, ("fire", False, False, False))["N"]
+                    for _ in range(r.dice))
     # tac bombers: one at 4 (fighter), one at 3; one of infantry/mech at 2, the other at 1; art 2, ftr 3
     assert values == [1, 2, 2, 3, 3, 4]
 
@@ -177,3 +178,14 @@ def test_percentile_of_outcome_is_the_share_of_worse_outcomes() -> None:
     # attacker winning (1/4) is the best outcome: below it 3/4 (defender 5/8 and both 1/8), plus half of 1/4
     assert percentile_of_outcome(r, {"attacker": {"infantry": 1}, "defender": {}}) == pytest.approx(7 / 8)
     assert percentile_of_outcome(r, {"attacker": {}, "defender": {"infantry": 1}}) == pytest.approx(5 / 16)
+
+
+def test_G40_TECH_19_a_heavy_bomber_scores_on_the_best_of_two_dice() -> None:
+    """A heavy bomber (best of two dice at 4: 8/9) against an infantry (2: 1/3): each round the
+    bomber alone survives 16/27, both die 8/27, the infantry alone 1/27, nobody 2/27."""
+    spec = BattleSpec("global1940", "land", {"bomber": 1}, {"infantry": 1},
+                      attacker_advances=frozenset({"heavy_bombers"}))
+    r = odds(spec, EXACT)
+    assert close(r.attacker_wins, F(16, 25)) and close(r.both_destroyed, F(8, 25)) and close(r.defender_wins, F(1, 25))
+    plain = odds(BattleSpec("global1940", "land", {"bomber": 1}, {"infantry": 1}), EXACT)
+    assert close(plain.attacker_wins, F(4, 7))  # (2/3 * 2/3) / (1 - 1/3 * 2/3)

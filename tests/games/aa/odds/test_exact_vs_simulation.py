@@ -1,4 +1,4 @@
-"""Exact odds against 1,000,000-battle simulations of 23 varied battles (issue 17 acceptance).
+"""Exact odds against 1,000,000-battle simulations of 28 varied battles (issue 17 acceptance).
 
 Every probability (attacker wins, defender wins, both destroyed, territory taken) of the exact
 method must lie within 4 standard errors of the simulated frequency. The simulator rolls the
@@ -16,6 +16,7 @@ import random
 import pytest
 
 from pbem.games.aa.odds import BattleSpec, Options, SideOrder, odds, spec_from_json
+from pbem.games.aa.odds.referee import battle_advances
 from pbem.games.aa.odds.simulate import simulate
 from pbem.games.aa.odds.units import table
 
@@ -75,6 +76,22 @@ BATTLES = {
                                               Options(retreat_below_units=4)),
     "AAE_TECH_10_radar": (B("anniversary", "land", {"infantry": 3, "fighter": 2, "bomber": 1},
                             {"infantry": 3, "aa_gun": 1}, radar=True), Options()),
+    "AAE_TECH_12_heavy_bombers": (B("anniversary", "land", {"infantry": 2, "artillery": 1, "bomber": 2},
+                                    {"infantry": 5}, attacker_advances=frozenset({"heavy_bombers",
+                                                                                  "advanced_artillery"})), Options()),
+    "G40_TECH_19_heavy_bombers_and_jets": (B("global1940", "land", {"infantry": 2, "bomber": 2, "fighter": 1},
+                                             {"infantry": 4, "aa_gun": 1},
+                                             attacker_advances=frozenset({"heavy_bombers", "jet_fighters"})),
+                                           Options()),
+    "G40_TECH_19_low_luck": (B("global1940", "land", {"infantry": 3, "bomber": 2}, {"infantry": 4, "tank": 1},
+                               attacker_advances=frozenset({"heavy_bombers"}), low_luck=True), Options()),
+    "G40_TECH_14_super_submarines": (B("global1940", "sea", {"submarine": 3, "destroyer": 1},
+                                       {"destroyer": 1, "submarine": 1, "transport": 1},
+                                       attacker_advances=frozenset({"super_submarines"})), Options()),
+    "G40_TECH_10_paratroopers_retreat": (B("global1940", "land", {"infantry": 3, "tank": 1, "fighter": 1},
+                                           {"infantry": 3, "aa_gun": 1}, paratroopers={"infantry": 2},
+                                           attacker_advances=frozenset({"paratroopers"})),
+                                         Options(retreat_after_round=2)),
 }
 
 
@@ -100,9 +117,12 @@ def _random_battle(rng: random.Random) -> tuple[BattleSpec, Options] | None:
     dfn = {u: rng.randint(1, 3) for u in rng.sample(usable, rng.randint(1, 3))}
     land = [u for u in att if units[u].type.domain == "land"]
     seaborne = {land[0]: 1} if kind == "land" and land and rng.random() < 0.3 else {}
+    researched = [a for a in battle_advances(edition) if a != "paratroopers"]
+    advances = rng.sample(researched, rng.randint(0, len(researched))) if researched and rng.random() < 0.4 else []
     try:
         spec = spec_from_json({"edition": edition, "kind": kind, "attacker": att, "defender": dfn,
-                               "low_luck": rng.random() < 0.2, "seaborne": seaborne or None})
+                               "low_luck": rng.random() < 0.2, "seaborne": seaborne or None,
+                               "attacker_advances": advances, "defender_advances": advances[:1]})
     except ValueError:
         return None
     options = Options(attacker=SideOrder(submerge=rng.random() < 0.3), defender=SideOrder(submerge=rng.random() < 0.3),
@@ -112,7 +132,8 @@ def _random_battle(rng: random.Random) -> tuple[BattleSpec, Options] | None:
 
 
 def test_random_battles_exact_within_five_standard_errors_of_simulation() -> None:
-    """25 random battles of every edition (damage, submerging, low luck, retreats, seaborne units)."""
+    """25 random battles of every edition (damage, submerging, low luck, retreats, seaborne units,
+    research advances)."""
     rng = random.Random(5)
     runs, done = 40_000, 0
     while done < 25:

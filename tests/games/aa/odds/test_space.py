@@ -36,6 +36,18 @@ CASES = {
                                            {"carrier": 2, "fighter": 3, "destroyer": 1, "submarine": 1},
                                            defender_damaged={"carrier": 1}, kamikaze={"battleship": 2}),
                                          Options(defender=NAVY)),
+    "G40_TECH_19_research_and_paratroopers": (B("global1940", "land", {"infantry": 4, "mech_infantry": 2,
+                                                                       "artillery": 1, "tank": 2, "bomber": 2,
+                                                                       "tactical_bomber": 1, "fighter": 1},
+                                                {"infantry": 5, "aa_gun": 1}, paratroopers={"infantry": 2},
+                                                attacker_advances=frozenset({"heavy_bombers", "paratroopers",
+                                                                             "improved_mechanized_infantry",
+                                                                             "improved_artillery", "jet_fighters"})),
+                                              Options(attacker=ORDER)),
+    "AAE_TECH_12_two_dice_per_bomber": (B("anniversary", "sea", {"submarine": 2, "bomber": 2, "fighter": 1},
+                                          {"destroyer": 1, "submarine": 1, "carrier": 1},
+                                          attacker_advances=frozenset({"heavy_bombers", "super_submarines"})),
+                                        Options()),
 }
 
 
