@@ -87,6 +87,18 @@ def seat_names(game: Game, language: str | None = None) -> dict[str, str]:
         return {}
 
 
+def sayer(game: Game, language: str) -> Callable[..., str]:
+    """``say(_("... %(seats)s ..."), seats=...)`` for the email templates: the template (translated,
+    unfilled) filled, the game's seats said with their grammar ("la scadenza per l'Unione Sovietica")."""
+    try:
+        from pbem.ui import ui_for
+
+        ui = ui_for(load_ruleset(game.ruleset_key))
+    except Exception:  # noqa: BLE001 - grammar is a nicety; the plain sentence stands without
+        return lambda template, **params: str(template) % params
+    return lambda template, **params: ui.say(language, str(template), **params)
+
+
 def result_words(game: Game, ctx: dict[str, Any], names: dict[str, str], language: str) -> str:
     """The winner of a finished game (``ctx["winner"]``) as a sentence in ``language``."""
     if not ctx.get("winner"):
@@ -165,6 +177,7 @@ def _game_vars(session: Session, user: User, ctx: dict[str, Any]) -> dict[str, A
         "deadline": user_time(ctx.get("deadline"), user),
         "open_url": absolute(f"/n/open/{open_token(int(user.id), int(game.id))}"),  # type: ignore[arg-type]
         "first": [names.get(s, s) for s in ctx.get("first") or []],
+        "say": sayer(game, language),
         "lines": (since_lines(session, game, seats[0] if seats else None,
                               int(ctx.get("since_seq", 0)), int(ctx.get("up_to_seq", 0)))
                   if "since_seq" in ctx else []),

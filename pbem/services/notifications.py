@@ -102,8 +102,11 @@ def _acted_by_policy(new_events: list[dict[str, Any]], seat: str) -> bool:
 
 def _track(session: Session, game_row: Game, holders: dict[str, int], before: list[str],
            now_owed: list[str], new_events: list[dict[str, Any]], now: datetime) -> None:
+    still_open: set[str] = set()  # seats that owe before and after, whose deadline stays open
     for seat in before:
         row = open_deadline(session, int(game_row.id), seat)  # type: ignore[arg-type]
+        if row is not None and seat in now_owed:
+            still_open.add(seat)
         if seat in now_owed or row is None:
             continue
         due = as_utc(row.due_at)
@@ -112,7 +115,7 @@ def _track(session: Session, game_row: Game, holders: dict[str, int], before: li
         close_deadline(session, row, now=now, outcome=outcome)
     first_seq = new_events[0]["seq"] if new_events else game_row.last_seq
     for seat in now_owed:
-        if seat in before and open_deadline(session, int(game_row.id), seat) is not None:  # type: ignore[arg-type]
+        if seat in still_open:
             continue
         session.add(SeatDeadline(game_id=game_row.id, seat=seat, user_id=holders.get(seat),
                                  opened_seq=first_seq, opened_at=now,
@@ -195,8 +198,8 @@ def _webhook_text(game_row: Game, engine_game: Any, new_seats: list[str], over: 
     names = ", ".join(dict.fromkeys(ui.text(str(o.get("seat_name", o["seat"])), language) for o in owed))
     phase = ui.text(str(owed[0].get("phase", "")), language) if owed else ""
     deadline = as_utc(game_row.deadline_at)
-    text = _("%(title)s: it is now %(names)s's turn (%(phase)s).", title=game_row.title,
-             names=names, phase=phase)
+    text = ui.say(language, _("%(title)s: it is now %(names)s's turn (%(phase)s)."), title=game_row.title,
+                  names=names, phase=phase)  # "ora tocca all'Unione Sovietica": the seats' grammar
     if deadline is not None:
         text += " " + _("Deadline: %(when)s UTC", when=deadline.strftime("%Y-%m-%d %H:%M"))
     return text

@@ -39,6 +39,7 @@ from pbem.engine import Game as EngineGame
 from pbem.engine import load_ruleset
 from pbem.engine.events import ORDER, starts_group
 from pbem.store import snapshots
+from pbem.store.events import EVENT_COLUMNS
 from pbem.store.models.games import Event, Game
 
 POLICY_PRIVATE = ("reason", "user")
@@ -130,7 +131,12 @@ def redact_all(ruleset: Any, events: Iterable[dict[str, Any]], seat: str | None,
     return [e for e in (redact(ev) for ev in events) if e is not None]
 
 
-def _as_event(row: Event) -> dict[str, Any]:
+#: What the reader takes of a stored event (read as plain columns, not as rows of the session): the
+#: engine's event (:func:`_as_event`) and its time.
+ROW_COLUMNS = (*EVENT_COLUMNS, col(Event.created_at))
+
+
+def _as_event(row: Any) -> dict[str, Any]:
     return {"seq": row.seq, "seat": row.seat, "type": row.type, "v": row.v, "payload": json.loads(row.payload)}
 
 
@@ -156,14 +162,14 @@ class Reader:
 
     # -- events -----------------------------------------------------------------------------
     def rows(self, after: int = 0, upto: int | None = None, *, before: int | None = None,
-             limit: int | None = None) -> Iterator[tuple[dict[str, Any], Event]]:
+             limit: int | None = None) -> Iterator[tuple[dict[str, Any], Any]]:
         """``(redacted event, row)`` for the visible events of ``after < seq <= upto`` (or the
-        newest ``limit`` below ``before``), oldest first."""
+        newest ``limit`` below ``before``), oldest first; a row has the :data:`ROW_COLUMNS`."""
         if before is not None and limit is not None:
             first = session_min(self.session, self.game_id, before, limit)
             after, upto = first - 1, before - 1
         start = _group_start(self.session, self.game_id, after) if after > 0 else 1
-        stmt = select(Event).where(Event.game_id == self.game_id, Event.seq >= start)
+        stmt = select(*ROW_COLUMNS).where(Event.game_id == self.game_id, Event.seq >= start)
         if upto is not None:
             stmt = stmt.where(Event.seq <= upto)
         stmt = stmt.order_by(col(Event.seq))
@@ -287,8 +293,8 @@ class Reader:
         found = self.session.exec(select(Event.hash).where(Event.game_id == self.game_id, Event.seq == seq)).first()
         return str(found or "")
 
-    def _raw(self, after: int, upto: int | None) -> list[Event]:
-        stmt = select(Event).where(Event.game_id == self.game_id, Event.seq > after)
+    def _raw(self, after: int, upto: int | None) -> list[Any]:
+        stmt = select(*EVENT_COLUMNS).where(Event.game_id == self.game_id, Event.seq > after)
         if upto is not None:
             stmt = stmt.where(Event.seq <= upto)
         return list(self.session.exec(stmt.order_by(col(Event.seq))))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pbem.int_input import MAX_INT32
-from pbem.ui import platform
+from pbem.ui import italian, platform
 from pbem.ui.i18n import Catalog, Translator
 
 
@@ -73,8 +73,9 @@ class Story:
         self.ui = ui
         self.ruleset = ruleset
         self.audience = audience
-        self.core = platform.CATALOG.bind(audience.language)
-        self._ = ui.catalog.bind(audience.language) if ui.catalog else self.core
+        nouns = ui.grammar(audience.language)
+        self.core = platform.CATALOG.bind(audience.language, nouns=nouns)
+        self._ = ui.catalog.bind(audience.language, nouns=nouns) if ui.catalog else self.core
         self.names = {sid: self.seat_label(name) for sid, name in audience.names.items()}
         self.view = view or {}
 
@@ -118,13 +119,35 @@ class GameUI:
     #: the family's own message catalog (``None``: only the platform's sentences)
     catalog: Catalog | None = None
     story_class: type[Story] = Story
+    #: the Italian grammar of the seats' names, by English name: the article, as in
+    #: :func:`pbem.ui.italian.noun` ("l'": "tocca all'Asse"; "gli": "tocca agli Alleati", plural)
+    italian_seats: Mapping[str, str] = {}
 
     # -- words ------------------------------------------------------------------------------
     def story(self, ruleset: Any, audience: Audience, view: Mapping[str, Any] | None = None) -> Story:
         return self.story_class(self, ruleset, audience, view)
 
     def translator(self, language: str) -> Translator:
-        return (self.catalog or platform.CATALOG).bind(language)
+        return (self.catalog or platform.CATALOG).bind(language, nouns=self.grammar(language))
+
+    def grammar(self, language: str) -> Mapping[str, italian.Noun]:
+        """The grammar of the game's names in ``language`` (name in that language -> its
+        :class:`~pbem.ui.italian.Noun`): what the platform's sentences need to say a seat with its
+        article ("tocca all'Unione Sovietica", "la scadenza degli Alleati"). Italian only; from
+        :attr:`italian_seats` here, a family may add more (e.g. its places)."""
+        if (language or "en").split("_")[0] != "it":
+            return {}
+        return {(name := self.text(english, "it")): italian.noun(name, code)
+                for english, code in self.italian_seats.items()}
+
+    def say(self, language: str, template: str, **params: Any) -> str:
+        """A platform sentence translated by another domain (the site's, the notifications': its
+        ``template`` unfilled) filled with ``params``, the game's names said with their grammar."""
+        template = italian.shape(language, template, params, self.grammar(language))
+        try:
+            return template % params
+        except (KeyError, TypeError, ValueError):
+            return template
 
     def text(self, english: str, language: str) -> str:
         """An English string the engine marked with ``N_`` (an option label or choice, a phase or a
@@ -142,7 +165,7 @@ class GameUI:
         """A finished game's result (``Ruleset.result``) as a sentence; ``""`` while it goes on."""
         if not result:
             return ""
-        _ = platform.CATALOG.bind(language)
+        _ = platform.CATALOG.bind(language, nouns=self.grammar(language))
         winner = result.get("winner")
         if isinstance(winner, str) and winner:
             return _("Winner: %(winner)s", winner=self.text(names.get(winner, winner), language))
@@ -150,21 +173,30 @@ class GameUI:
 
     def owed_text(self, owed: Mapping[str, Any], names: Mapping[str, str], language: str) -> str:
         """The decision a seat owes, as a sentence (``owed`` is an entry of ``Ruleset.owed``)."""
-        _ = platform.CATALOG.bind(language)
+        _ = platform.CATALOG.bind(language, nouns=self.grammar(language))
         return _("%(seat)s must decide.", seat=names.get(owed.get("seat", ""), owed.get("seat", "")))
 
     def refusal(self, body: Mapping[str, Any], language: str, ruleset: Any = None) -> str:
         """A refusal (``key`` + ``params`` from the engine) as a sentence in ``language``: the
         template from the family's catalog, game vocabulary named by :meth:`term`."""
-        from pbem.engine.errors import format_message
+        from pbem.engine.errors import format_message, vocabulary_kind
 
         key, params = body.get("key"), dict(body.get("params") or {})
         if not isinstance(key, str):
             return str(body.get("message", ""))
         catalog = self.catalog if self.catalog and self.catalog.has(language, key) else platform.CATALOG
         template = catalog.translations(language).gettext(key)
+
+        def namer(kind: str, value: str) -> str:
+            return self.term(kind, value, language, ruleset)
+
+        shown = {k: namer(kind, v) if (kind := vocabulary_kind(k)) and isinstance(v, str) else v
+                 for k, v in params.items()}
+        shown |= {k: ", ".join(namer(kind.rstrip("s"), str(x)) for x in v) for k, v in params.items()
+                  if (kind := vocabulary_kind(k)) and isinstance(v, list)}
+        template = italian.shape(language, template, shown, self.grammar(language), brace=True)
         try:
-            return format_message(template, params, lambda kind, value: self.term(kind, value, language, ruleset))
+            return format_message(template, params, namer)
         except (KeyError, ValueError, TypeError, IndexError):
             return str(body.get("message", ""))
 

@@ -9,11 +9,14 @@ extraction without translating it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel.support import NullTranslations, Translations
+
+from pbem.ui import italian
 
 
 def N_(text: str) -> str:  # noqa: N802 - the conventional name pybabel looks for
@@ -36,13 +39,31 @@ class Catalog:
     def translations(self, language: str) -> NullTranslations:
         return _load(self.directory, self.domain, (language or "en").split("_")[0])
 
-    def gettext(self, language: str, text: str, **params: Any) -> str:
-        found = self.translations(language).gettext(text)
-        return _fill(found, text, params)
+    def gettext(self, language: str, text: str, nouns: Mapping[str, italian.Noun] | None = None,
+                **params: Any) -> str:
+        """``text`` in ``language`` filled with ``params``; ``nouns``: the game's names' grammar
+        (see :meth:`say`)."""
+        return self.say(language, self.translations(language).gettext(text), text, params, nouns)
 
-    def ngettext(self, language: str, singular: str, plural: str, num: int, **params: Any) -> str:
+    def ngettext(self, language: str, singular: str, plural: str, num: int,
+                 nouns: Mapping[str, italian.Noun] | None = None, **params: Any) -> str:
         found = self.translations(language).ngettext(singular, plural, num)
-        return _fill(found, plural if num != 1 else singular, {"num": num, **params})
+        return self.say(language, found, plural if num != 1 else singular, {"num": num, **params}, nouns)
+
+    def say(self, language: str, found: str, english: str, params: dict[str, Any],
+            nouns: Mapping[str, italian.Noun] | None = None) -> str:
+        """``found`` (the translation of ``english``) filled with ``params``: reworded first by
+        :meth:`shape` and, in Italian, for the grammar of the game's names ``nouns`` (a seat's
+        article: "tocca all'Unione Sovietica", see :mod:`pbem.ui.italian`)."""
+        if not params:
+            return found
+        template = italian.shape(language, self.shape(language, found, params), params, nouns or {})
+        return _fill(template, english, params)
+
+    def shape(self, language: str, template: str, params: dict[str, Any]) -> str:
+        """``template`` (translated) before it is filled with ``params``: a family's catalog may
+        reword it for the values, e.g. the article a place name takes in Italian. Unchanged here."""
+        return template
 
     def has(self, language: str, text: str) -> bool:
         """Whether ``text`` has a translation in ``language`` (English always has)."""
@@ -51,16 +72,20 @@ class Catalog:
         catalog = getattr(self.translations(language), "_catalog", {})
         return bool(catalog.get(text) or catalog.get((text, 0)))
 
-    def bind(self, language: str, fallback: Any = None) -> Translator:
-        return Translator(self, language, fallback)
+    def bind(self, language: str, fallback: Any = None,
+             nouns: Mapping[str, italian.Noun] | None = None) -> Translator:
+        return Translator(self, language, fallback, nouns)
 
 
 class Translator:
     """A catalog bound to a language: ``_("...")`` and ``ngettext`` as templates expect them."""
 
-    def __init__(self, catalog: Catalog, language: str, fallback: Any = None) -> None:
+    def __init__(self, catalog: Catalog, language: str, fallback: Any = None,
+                 nouns: Mapping[str, italian.Noun] | None = None) -> None:
         self.catalog = catalog
         self.language = language
+        #: the grammar of the game's names in ``language`` (``GameUI.grammar``)
+        self.nouns = nouns
         #: another translator (e.g. the site's ``gettext``) for messages this catalog lacks:
         #: a UI template extending the site's ``base.html`` keeps the site's words translated
         self.fallback = fallback
@@ -68,12 +93,12 @@ class Translator:
     def __call__(self, text: str, **params: Any) -> str:
         if self.fallback is not None and not self.catalog.has(self.language, text):
             return str(self.fallback(text, **params))
-        return self.catalog.gettext(self.language, text, **params)
+        return self.catalog.gettext(self.language, text, nouns=self.nouns, **params)
 
     def ngettext(self, singular: str, plural: str, num: int, **params: Any) -> str:
         if self.fallback is not None and not self.catalog.has(self.language, singular):
             return str(self.fallback.ngettext(singular, plural, num, **params))
-        return self.catalog.ngettext(self.language, singular, plural, num, **params)
+        return self.catalog.ngettext(self.language, singular, plural, num, nouns=self.nouns, **params)
 
 
 def _fill(found: str, english: str, params: dict[str, Any]) -> str:

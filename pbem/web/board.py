@@ -133,7 +133,7 @@ def form_order(game_id: int) -> ResponseReturnValue:
     """The forms of a game's page (they work without JavaScript): the UI package turns the form
     into an order, the ordinary order path checks and stores it."""
     seat = request.form.get("seat", "")
-    data = load_view(game_id, seat or None)
+    data = load_view(game_id, seat or None, answers=False)  # the game's UI: no engine answers needed
     try:
         order = ui_for(data["ruleset"]).form_order(request.form.get("kind", ""), request.form,
                                                    load_ruleset(data["ruleset"]))

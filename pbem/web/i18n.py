@@ -8,15 +8,19 @@ Time zone: the logged-in user's zone, else ``DEFAULT_TIMEZONE``.
 from __future__ import annotations
 
 import zoneinfo
-from datetime import UTC, datetime
-from functools import cache
+from collections.abc import Mapping
+from datetime import UTC, datetime, tzinfo
+from functools import cache, lru_cache
+from typing import Any
 from zoneinfo import ZoneInfo
 
+from babel import Locale
 from babel import dates as babel_dates
 from flask import Flask, current_app, g, has_request_context, request
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale, get_timezone
+from flask_babel import get_locale, get_timezone, gettext
 from flask_login import current_user
+from markupsafe import Markup
 
 from pbem.web.extensions import babel
 
@@ -87,10 +91,15 @@ def localtime(value: datetime | None, fmt: str = "medium", tz: str | None = None
     """
     if value is None:
         return ""
+    return _formatted(value, fmt, ZoneInfo(tz) if tz in timezone_names() else get_timezone(), get_locale())
+
+
+@lru_cache(maxsize=4096)
+def _formatted(value: datetime, fmt: str, zone: tzinfo, locale: Locale) -> str:
+    """:func:`localtime`'s text, a function of these alone (two values that are the same instant
+    give the same text): kept, as a game's log shows the same times again at every new event."""
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
-    zone = ZoneInfo(tz) if tz in timezone_names() else get_timezone()
-    locale = get_locale()
     abbreviation = value.astimezone(zone).tzname() or ""
     if fmt == "medium":
         date_text = babel_dates.format_skeleton("yMMMEd", value, tzinfo=zone, locale=locale)
@@ -129,4 +138,30 @@ def init_app(app: Flask) -> None:
     app.before_request(_note_lang_param)
     app.after_request(_remember_language)
     app.add_template_filter(localtime, "localtime")
+    app.jinja_env.globals["say_seats"] = say_seats
+    app.jinja_env.globals["N_"] = lambda msgid: msgid  # marks a msgid for pybabel (a default keyword)
     app.jinja_env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
+
+
+@cache
+def _seat_grammar(ruleset_key: str, language: str) -> Mapping[str, Any]:
+    """The grammar of the seats' names of the game ``ruleset_key`` in ``language`` (its UI package's
+    :meth:`~pbem.ui.base.GameUI.grammar`; ``{}`` for a ruleset no longer installed), kept per process."""
+    from pbem.engine.registry import load_ruleset
+    from pbem.ui import ui_for
+
+    try:
+        return ui_for(load_ruleset(ruleset_key)).grammar(language)
+    except (LookupError, ValueError):  # an uninstalled ruleset: its names said bare
+        return {}
+
+
+def say_seats(ruleset_key: str, msgid: str, **params: Any) -> Markup:
+    """``_(msgid, **params)`` for a page sentence naming seats of a game of ``ruleset_key``: in
+    Italian the names take the article and preposition of their game's grammar ("In attesa
+    dell'Unione Sovietica", ``pbem/ui/italian.py``); other languages as ``_`` says them."""
+    from pbem.ui import italian
+
+    language = str(get_locale() or "en")
+    template = italian.shape(language, gettext(msgid), params, _seat_grammar(ruleset_key, language))
+    return Markup(template) % params

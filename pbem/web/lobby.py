@@ -48,7 +48,7 @@ def card(game: Any, *, my_seats: list[str] | None = None, free: int | None = Non
     return {
         "id": game.id, "title": game.title, "status": game.status,
         "status_label": status_labels().get(game.status, game.status),
-        "visibility": game.visibility, "ruleset_title": title,
+        "visibility": game.visibility, "ruleset_title": title, "ruleset_key": game.ruleset_key,
         "owed_to_me": any(s in mine for s in owed) and game.status == "active",
         "my_owed_names": [names.get(s, s) for s in owed if s in mine],
         "owed_names": [names.get(s, s) for s in owed] if game.status == "active" else [],

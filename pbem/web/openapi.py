@@ -158,7 +158,19 @@ SCHEMAS: dict[str, Any] = {
                     "description": "Unit type to count, e.g. {\"infantry\": 3}."},
                 "defender": {"type": "object", "additionalProperties": {
                     "type": "integer", "minimum": 0, "maximum": 150}},
-                "low_luck": {"type": "boolean"}}},
+                "low_luck": {"type": "boolean"},
+                "attacker_advances": {"type": "array", "maxItems": 50, "items": {"type": "string"},
+                                      "description": "Research advances in effect for the attacker, e.g. "
+                                                     "[\"heavy_bombers\", \"jet_fighters\"] (those of the "
+                                                     "edition; a 422 names an unknown one)."},
+                "defender_advances": {"type": "array", "maxItems": 50, "items": {"type": "string"},
+                                      "description": "Research advances in effect for the defender, e.g. "
+                                                     "[\"radar\"]."},
+                "paratroopers": {"type": "object", "additionalProperties": {
+                    "type": "integer", "minimum": 0, "maximum": 150},
+                    "description": "Of the attacking units, those dropped by air, e.g. {\"infantry\": 2} "
+                                   "(with the attacker's Paratroopers advance; G40-TECH-10: AA guns fire at "
+                                   "them as at aircraft)."}}},
             "options": {"type": "object", "description": "Orders of loss, keep_land, retreat options, "
                                                           "method (auto, exact, montecarlo), runs (at most "
                                                           "20,000 here), seed."},

@@ -97,23 +97,24 @@ def user_id() -> int | None:
 
 
 # -- reading ---------------------------------------------------------------------------------
-def view_for(game_id: int, uid: int | None, seat: str | None = None) -> dict[str, Any]:
+def view_for(game_id: int, uid: int | None, seat: str | None = None, *, answers: bool = True) -> dict[str, Any]:
     """``views.game_view`` for ``uid``: as ``seat`` if theirs, else as a seat of theirs that
-    owes a decision, else as their first seat. Raises the service's errors."""
+    owes a decision, else as their first seat. Raises the service's errors. ``answers=False``:
+    without the engine's ``view`` and ``legal`` (``views.add_answers``)."""
     session = db_session()
-    data = views.game_view(session, game_id=game_id, user_id=uid, seat=seat)
+    data = views.game_view(session, game_id=game_id, user_id=uid, seat=seat, answers=answers)
     if seat is None and not data["my_owed"]:
         owing = {o["seat"] for o in data["owed"]}
         mine_owing = [s for s in data["my_seats"] if s in owing]
         if mine_owing:
-            data = views.game_view(session, game_id=game_id, user_id=uid, seat=mine_owing[0])
+            data = views.game_view(session, game_id=game_id, user_id=uid, seat=mine_owing[0], answers=answers)
     return data
 
 
-def load_view(game_id: int, seat: str | None = None) -> dict[str, Any]:
+def load_view(game_id: int, seat: str | None = None, *, answers: bool = True) -> dict[str, Any]:
     """:func:`view_for` the current user; aborts with the error's status for a page."""
     try:
-        data = view_for(game_id, user_id(), seat)
+        data = view_for(game_id, user_id(), seat, answers=answers)
     except HANDLED as exc:
         status, body = error_body(exc)
         abort(status, description=body["message"])
@@ -177,8 +178,10 @@ def _log(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str], before: 
             "newer": min(before + LOG_PAGE, last + 1) if before <= last else None}
 
 
-def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What ``play/game.html`` renders, built from the service's game view."""
+def context(data: dict[str, Any], error: dict[str, Any] | None = None,
+            invitations: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What ``play/game.html`` renders, built from the service's game view (``invitations``: the
+    organiser's open ones, :func:`open_invitations`)."""
     uid = user_id()
     ruleset = load_ruleset(data["ruleset"])
     game = data["game"]
@@ -221,14 +224,11 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
         "offered_seats": offered_seats(data, uid),
         "may_export": may_export(data, ruleset),
         "log_head": data["head"],
-        "invitations": [{"id": i.id, "seat": i.seat, "email": i.email, "expires_at": i.expires_at}
-                        for i in pending_invitations(db_session(), data["id"])]
-        if data["is_organiser"] and data["invited"] else [],
+        "invitations": open_invitations(data) if invitations is None else invitations,
         "invite_url": url_for("lobby.join_invite", game_id=data["id"], token=game.invite_token,
                               _external=True)
         if data["is_organiser"] and game.invite_token else None,
     }
-    part_keys: list[Any] = []
     if data["view"] is not None and data["status"] != "forming":
         def section() -> str:
             read = reading.Reader(db_session(), game, data["seat"], ruleset)
@@ -238,14 +238,11 @@ def context(data: dict[str, Any], error: dict[str, Any] | None = None) -> dict[s
 
         section_key = page_cache.key("section", data, ruleset, language)
         ctx["ui_view"] = page_cache.part(section_key, section, keep=error is None) or None
-        part_keys.append(section_key if error is None else None)
-    log_key, log_html = _log_html(data, ruleset, names, language)
-    return {"game": ctx, "log_html": log_html, "part_keys": (*part_keys, log_key)}
+    return {"game": ctx, "log_html": _log_html(data, ruleset, names, language)}
 
 
-def _log_html(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str],
-              language: str) -> tuple[tuple[Any, ...], Markup]:
-    """The page's log section (newest first), kept per log head, viewer, page and language; its key."""
+def _log_html(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str], language: str) -> Markup:
+    """The page's log section (newest first), kept per log head, viewer, page and language."""
     last = data["last_seq"]
     try:
         before = int(request.args.get("log_before", last + 1))
@@ -257,8 +254,7 @@ def _log_html(data: dict[str, Any], ruleset: Ruleset, names: dict[str, str],
         log = _log(data, ruleset, names, before) if last else {"events": [], "older": None, "newer": None}
         return render_template("play/_log.html", game={"id": data["id"]}, log=log)
 
-    key = page_cache.key("log", data, ruleset, language, before)
-    return key, page_cache.part(key, render)
+    return page_cache.part(page_cache.key("log", data, ruleset, language, before), render)
 
 
 @lru_cache(maxsize=8)
@@ -267,24 +263,49 @@ def _endpoints(app: Any) -> frozenset[str]:
     return frozenset(rule.endpoint for rule in app.url_map.iter_rules())
 
 
+def open_invitations(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat invitations still open, as the organiser's page lists them (no query for anyone
+    else, nor when the game has none)."""
+    if not (data["is_organiser"] and data["invited"]):
+        return []
+    return [{"id": i.id, "seat": i.seat, "email": i.email, "expires_at": i.expires_at}
+            for i in pending_invitations(db_session(), data["id"])]
+
+
+def content_key(data: dict[str, Any], invitations: list[dict[str, Any]],
+                invite_token: str | None) -> tuple[Any, ...]:
+    """The key of the page's kept content, made before any of it is built: what :func:`context`
+    and the templates read. The engine's answers (and the section and log parts made of them) are
+    named by the log head and seat in :func:`page_cache.key`; the rest of the game view, the game
+    row's every column and the open invitations by a digest; then the viewer, the request's path
+    (seat, log page) and the site's address (the links)."""
+    facts = {k: v for k, v in data.items() if k not in page_cache.BY_HEAD_VIEW}
+    facts["row"] = page_cache.row_values(data["game"])
+    facts["invitations"] = invitations
+    return (*page_cache.key("content", data, load_ruleset(data["ruleset"]), str(get_locale() or "en")),
+            user_id(), current_user.is_authenticated, request.host_url, request.script_root, request.full_path,
+            invite_token, page_cache.digest(facts))
+
+
 def render_game(game_id: int, *, status: int = 200, error: dict[str, Any] | None = None,
                 form: dict[str, str] | None = None, seat: str | None = None,
                 invite_token: str | None = None) -> ResponseReturnValue:
-    data = load_view(game_id, seat or request.args.get("seat") or None)
+    data = load_view(game_id, seat or request.args.get("seat") or None, answers=False)
     endpoints = _endpoints(current_app._get_current_object())  # type: ignore[attr-defined]
+    keep = error is None and form is None  # a refusal or a typed order is the request's own
     with page_cache.rendering():
-        page = context(data, error)
-        # the engine's answers are named by the log head and seat in the key, the rest by a digest
-        inputs = {k: v for k, v in page["game"].items() if k not in page_cache.BY_HEAD}
-        key = (*page_cache.key("content", data, load_ruleset(data["ruleset"]), str(get_locale() or "en")),
-               user_id(), current_user.is_authenticated, request.full_path, invite_token, page["part_keys"],
-               page_cache.digest(inputs))
-        content = page_cache.part(key, lambda: render_template(
-            "play/_game.html", game=page["game"], log_html=page["log_html"], error=error, endpoints=endpoints,
-            form=form or {"order": "", "seat": ""}, invite_token=invite_token), keep=error is None and form is None)
-        html = page_cache.framed(content, lambda inner: render_template("play/game.html", game=page["game"],
-                                                                        content=inner), page["game"]["title"])
-    return page_cache.fill(html), status
+        invitations = open_invitations(data)
+        key = content_key(data, invitations, invite_token)
+        content = page_cache.kept(key) if keep else None
+        if content is None:  # only now the engine's answers, the context, the section and the log
+            page = context(views.add_answers(data), error, invitations)
+            text = render_template("play/_game.html", game=page["game"], log_html=page["log_html"], error=error,
+                                   endpoints=endpoints, form=form or {"order": "", "seat": ""},
+                                   invite_token=invite_token)
+            content = page_cache.keep_part(key, text) if keep else text.encode("utf-8")
+        html = page_cache.page(content, lambda inner: render_template("play/game.html", game={"title": data["title"]},
+                                                                      content=inner), data["title"])
+    return html, status
 
 
 def refused(game_id: int, exc: Exception, form: dict[str, str] | None = None,

@@ -4,6 +4,7 @@ type, battles fought with the pre-set casualties. Shared by the browser tests of
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -75,10 +76,12 @@ AXIS = ("Germany", "Japan")
 
 def start_game(browser: Any, base: str, viewport: dict[str, int], tag: str, title: str, ruleset: str = "aa1941",
                options: dict[str, str] | None = None, allies_seats: tuple[str, ...] = ALLIES,
-               axis_seats: tuple[str, ...] = AXIS) -> tuple[Screen, Screen, str]:
+               axis_seats: tuple[str, ...] = AXIS,
+               position: dict[str, Any] | None = None) -> tuple[Screen, Screen, str]:
     """Two players register; "Alleati" creates an A&A game (``ruleset``; ``options``: option name
     -> value chosen in the form, by default low-luck dice) and takes the Allies, "Asse" the Axis;
-    the game starts. Returns both tabs and the game's address."""
+    the game starts (from ``position``, uploaded as the organiser's JSON file, if given). Returns
+    both tabs and the game's address."""
     allies, axis = Screen(browser, base, viewport, ruleset), Screen(browser, base, viewport, ruleset)
     register(allies, f"alleati-{tag}@example.com", "Alleati")
     register(axis, f"asse-{tag}@example.com", "Asse")
@@ -94,6 +97,9 @@ def start_game(browser: Any, base: str, viewport: dict[str, int], tag: str, titl
     for seat in axis_seats:
         axis.click(name=f"Take seat {seat}")
     allies.goto(game_url)
+    if position is not None:
+        allies.page.set_input_files("#start-position", files=[{
+            "name": "position.json", "mimeType": "application/json", "buffer": json.dumps(position).encode()}])
     allies.click(name="Start the game")
     return allies, axis, game_url
 
@@ -175,6 +181,15 @@ def move(screen: Screen, start: str, wanted: dict[str, int | str], dest: str | N
     screen.settled(orders=True)
     assert "Order accepted." in page.locator("#order-status").inner_text()
     return str(dest)
+
+
+def wrapped(screen: Screen, selector: str) -> list[str]:
+    """The texts of the elements ``selector`` finds that break onto a second line (a column
+    heading broken inside its word on a phone: "Co / st")."""
+    return list(screen.page.locator(selector).evaluate_all("""(els) => els.filter((e) => {
+        const r = document.createRange(); r.selectNodeContents(e);
+        return new Set([...r.getClientRects()].map((c) => Math.round(c.top))).size > 1; })
+        .map((e) => e.textContent.trim())"""))
 
 
 def end_phase(screen: Screen) -> None:

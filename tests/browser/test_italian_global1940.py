@@ -57,7 +57,7 @@ def test_G40_an_italian_player_reads_no_english(browser: Any, server: tuple[str,
     page.select_option("#declare-target", "ussr")
     submit(axis, "#declare-form")
     log = page.locator(".aa-turn-log").text_content() or ""
-    assert "Germania dichiara guerra a Unione Sovietica" in log, log[-600:]
+    assert "Germania dichiara guerra all'Unione Sovietica" in log, log[-600:]
     found += leaks("game page after the declaration", text_of(axis))
     page.screenshot(path=str(artifacts / "italian-global1940.png"), full_page=True)
     axis.goto(game_url.split("?")[0] + "/history?from=1")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.aa_helpers import DESKTOP, PHONE, Screen, buy, end_phase, fight, move, place, start_game
+from tests.browser.aa_helpers import DESKTOP, PHONE, Screen, buy, end_phase, fight, move, place, start_game, wrapped
 
 pytestmark = pytest.mark.browser
 
@@ -141,6 +141,7 @@ def play_round(browser: Any, base: str, viewport: dict[str, int], tag: str, arti
     page.locator("#board-wrap").screenshot(path=str(artifacts / f"g40-board-start-{tag}.png"))
     page.locator(".aa-powers").screenshot(path=str(artifacts / f"g40-powers-{tag}.png"))
     page.screenshot(path=str(artifacts / f"g40-page-{tag}.png"), full_page=True)
+    assert wrapped(axis, "#purchase-form thead th") == []  # "Cost" whole on a phone, not "Co / st"
 
     turn(axis, "Germany", {"infantry": 1}, "Germany", declare="Soviet Union",
          attack=("Poland", {"infantry": "all", "tank": "all"}, "Eastern Poland"),

@@ -59,7 +59,7 @@ def test_act_policy_plays_an_absent_powers_turn_and_the_next_power_is_emailed(
         render_row(db, your_turn)
     assert your_turn.subject == "Tocca a te in Club 1941"
     assert "Dalla tua ultima mossa:" in your_turn.text
-    assert "La scadenza di Unione Sovietica è passata: il server ha giocato gli ordini predefiniti." in (
+    assert "La scadenza dell'Unione Sovietica è passata: il server ha giocato gli ordini predefiniti." in (
         your_turn.text)  # the reason (nothing to decide or not) is not told to other seats
 
 

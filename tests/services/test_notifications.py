@@ -93,3 +93,14 @@ def test_reliability_counts_turns_on_time_and_late(session, users) -> None:  # t
         d.seat: d.outcome for d in session.exec(SeatDeadline.__table__.select()).all() if d.outcome
     }  # type: ignore[attr-defined]
     assert outcomes == {"red": ON_TIME, "blue": LATE}
+
+
+def test_a_seat_that_still_owes_after_its_order_keeps_its_one_open_deadline(session, users) -> None:  # type: ignore[no-untyped-def]
+    game = start_race(session, users, hours=24)
+    for hour in (1, 2):  # a step does not change who owes
+        play(session, game, users["rita"], "red", {"type": "step", "n": 1}, T0 + timedelta(hours=hour))
+    deadlines = [(d.seat, d.opened_seq, d.closed_at) for d in session.exec(SeatDeadline.__table__.select()).all()]  # type: ignore[attr-defined]
+    assert deadlines == [("red", 1, None)]
+    play(session, game, users["rita"], "red", {"type": "end"}, T0 + timedelta(hours=3))
+    open_ = {d.seat for d in session.exec(SeatDeadline.__table__.select()).all() if d.closed_at is None}  # type: ignore[attr-defined]
+    assert open_ == {"blue"}

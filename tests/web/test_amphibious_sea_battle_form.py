@@ -83,5 +83,5 @@ def test_AA41_CMB_33_sea_battle_choice_reads_italian(app, client, user_factory):
     as_user(client, axis)
     client.post("/language", data={"language": "it"})
     page = client.get(f"/games/{game_id}", headers={"Accept-Language": "it"}).get_data(as_text=True)
-    assert "In ZM 5 ci sono solo sommergibili o navi trasporto nemici" in page
+    assert "Nella ZM 5 ci sono solo sommergibili o navi trasporto nemici" in page
     assert "ignorali e sbarca" in page and "combattili prima (battaglia navale)" in page

@@ -59,6 +59,44 @@ def test_game_page_draws_the_position_coloured_by_owner_with_unit_counts(app, cl
     assert "The whole position as JSON" not in html
 
 
+def test_the_board_is_drawn_again_only_when_what_it_shows_changes(app, client, user_factory, monkeypatch) -> None:
+    from pbem.ui.aa import page as aa_page
+
+    game_id, allies, _axis = aa_game(app, user_factory)
+    as_user(client, allies)
+    drawn: list[str] = []
+    draw = board_svg.board_svg
+
+    def counted(*args: Any, **kwargs: Any) -> str:
+        drawn.append(args[1]["phase"])
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(board_svg, "board_svg", counted)
+    aa_page._SVGS.clear()
+    before = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert form_post(client, app, game_id, "ussr", kind="purchase", **{"buy-infantry": "2"}).status_code == 302
+    after = client.get(f"/games/{game_id}").get_data(as_text=True)  # a new log head, no unit moved
+    assert drawn == ["purchase"] and 'value="2" data-cost="3"' in after
+    board = re.compile(r'<g class="marks".*?</g>\s*</svg>', re.S)
+    assert board.search(after).group(0) == board.search(before).group(0)
+    assert client.post("/account/language", data={"lang": "it", "next": f"/games/{game_id}"}).status_code == 302
+    italian = client.get(f"/games/{game_id}").get_data(as_text=True)  # another language: its own board
+    assert len(drawn) == 2 and board.search(italian).group(0) != board.search(after).group(0)
+
+
+def test_the_boards_digest_names_what_the_board_shows_and_nothing_else() -> None:
+    from pbem.ui.aa.page import board_digest
+
+    view = {"owners": {"Russia": "ussr"}, "units": {"Russia": [{"id": 1, "type": "infantry", "owner": "ussr"}]},
+            "ipcs": {"ussr": 24}, "phase": "purchase"}
+    same = {**view, "ipcs": {"ussr": 17}, "phase": "combat_move"}
+    assert board_digest(same) == board_digest(view)
+    moved = {**view, "units": {"Karelia S.S.R.": [{"id": 1, "type": "infantry", "owner": "ussr"}]}}
+    taken = {**view, "owners": {"Russia": "germany"}}
+    damaged = {**view, "complexes": {"Russia": 2}}
+    assert len({board_digest(v) for v in (view, moved, taken, damaged)}) == 4
+
+
 def test_purchase_form_submits_and_an_illegal_one_shows_the_rule(app, client, user_factory) -> None:
     game_id, allies, _axis = aa_game(app, user_factory)
     as_user(client, allies)
@@ -253,7 +291,7 @@ def test_a_refusal_speaks_the_readers_language_and_keeps_its_machine_fields(app,
     body = answer.get_json()
     assert answer.status_code == 403 and body["rule_id"] == "ENGINE-TURN-1"
     assert body["key"] == "It is {seats}'s turn ({phase})." and body["params"]["seats"] == ["ussr"]
-    assert body["message"] == "Tocca a Unione Sovietica (acquisto unità)."
+    assert body["message"] == "Tocca all'Unione Sovietica (acquisto unità)."
 
 
 def test_an_out_of_date_form_says_what_changed_in_the_orders_panel(app, client, user_factory) -> None:

@@ -62,5 +62,5 @@ def test_AAE_BOMB_the_assault_form_offers_the_ships_the_engine_lists() -> None:
                                 {"id": 43, "type": "cruiser"}], "Egypt": [{"id": 41, "type": "infantry"}]}}
     names = {"battleship": ("battleship", "battleships"), "infantry": ("infantry", "infantry")}
     zones = amphibious(Rules(), view, "italy", names, {"bombard": {"SZ 14": [42]}})
-    assert zones["SZ 14"]["bombard"] == [{"id": 42, "name": "battleship"}]
+    assert zones["SZ 14"]["bombard"] == [{"id": 42, "name": "battleship", "on": False}]  # not named yet
     assert amphibious(Rules(), view, "italy", names, {})["SZ 14"]["bombard"] == []

@@ -99,3 +99,36 @@ def test_G40_UK_04_the_uk_pays_from_the_economy_chosen() -> None:
     assert forms.build_order(["infantry"], "purchase", posted) == {
         "type": "purchase", "units": {"infantry": 2}, "treasury": "uk_pacific"}
     assert "treasury" not in forms.build_order(["infantry"], "purchase", MultiDict([("buy-infantry", "1")]))
+
+
+def test_G40_SBR_05_the_air_battle_casualty_form_posts_the_attackers_choice() -> None:
+    from pbem.ui import ui_for
+    from pbem.ui.aa.page import combat_forms, js_strings
+    from tests.games.global1940.combat_kit import RS, att, combat, ids, unit
+
+    japan = "Japan"
+    game = combat({japan: [unit("fighter", "japan", 2), att("bomber", 1, came_from="SZ 6"),
+                           att("fighter", 1, came_from="SZ 6")]}, dice=[6, 6, 1, 6], end=False)
+    game.submit("usa", {"type": "declare_raid", "target": japan, "installation": "major_complex",
+                        "units": ids(game, japan, "bomber", "usa"), "escorts": ids(game, japan, "fighter", "usa")})
+    game.submit("usa", {"type": "end_phase"})
+    game.submit("japan", {"type": "defend", "intercept": {japan: ids(game, japan, "fighter", "japan")}})
+    (bomber,), (escort,) = ids(game, japan, "bomber", "usa"), ids(game, japan, "fighter", "usa")
+    shown = combat_forms(RS, game.view("usa"), "usa", game.legal_options("usa"), CATALOG.bind("en"), NAMES)
+    form = shown["casualties"]
+    assert (form["kind"], form["place"], form["hits"]) == ("air_battle_casualties", japan, 1)
+    assert {(r["label"], tuple(r["ids"]), r["count"]) for r in form["rows"]} == {("bomber", (bomber,), 0),
+                                                                                ("fighter", (escort,), 1)}
+    posted = MultiDict([("place", japan), ("group", f"bomber|{bomber}"), ("n-bomber", "1"),
+                        ("group", f"fighter|{escort}"), ("n-fighter", "0")])
+    order = forms.build_order([], "air_battle_casualties", posted)
+    assert order == {"type": "air_battle_casualties", "place": japan, "units": [bomber]}
+    names = {s["id"]: s["name"] for s in RS.seats({})}
+    (owed,) = game.owed()
+    ui = ui_for(RS)
+    assert ui.owed_text(owed, names, "en") == "United States: choose 1 casualty in the air battle over Japan"
+    assert ui.owed_text(owed, names, "it") == "Stati Uniti: scegli 1 perdita nella battaglia aerea sopra il Giappone"
+    game.submit("usa", order)
+    assert ids(game, japan, "bomber", "usa") == []
+    words = js_strings(CATALOG.bind("it"))  # G40-CMB-32: the move form's interception choice
+    assert "Perdita {n}" in words and "trasporto n. {id}" in words

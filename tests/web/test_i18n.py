@@ -111,6 +111,17 @@ def test_localtime_accepts_aware_datetimes_in_other_zones(app: Flask) -> None:
         assert localtime(tokyo_noon, "HH:mm") == "04:00"
 
 
+def test_localtime_keeps_each_zone_and_language_apart(app: Flask, user_factory) -> None:
+    rome = user_factory(timezone="Europe/Rome", language="it")
+    new_york = user_factory(timezone="America/New_York", language="en")
+    for _ in range(2):  # the second round from the kept texts
+        assert render_for(app, rome, "{{ when|localtime }}", when=WINTER) == "gio 15 gen 2026, 13:00 CET"
+        assert render_for(app, new_york, "{{ when|localtime }}", when=WINTER) == "Thu, Jan 15, 2026, 7:00\u202fAM EST"
+        assert render_for(app, rome, "{{ when|localtime('HH:mm') }}", when=WINTER) == "13:00"
+        with app.test_request_context("/"):
+            assert localtime(WINTER, "HH:mm", tz="Asia/Tokyo") == "21:00"
+
+
 def test_time_zone_choices_are_iana_names() -> None:
     choices = timezone_choices()
     assert "Europe/Rome" in choices and "America/New_York" in choices and "UTC" in choices

@@ -80,9 +80,10 @@ def test_owed_decisions_and_results_read_italian() -> None:
     assert ui.owed_text(owed, names, "it") == "Unione Sovietica: acquisto unità"
     casualty = {"seat": "germany", "kind": "casualties", "place": "SZ 5",
                 "prompt_params": {"power": "germany", "count": 2, "space": "SZ 5"}}
-    assert ui.owed_text(casualty, names, "it") == "Germania: scegli 2 perdite in ZM 5"
+    assert ui.owed_text(casualty, names, "it") == "Germania: scegli 2 perdite nella ZM 5"
     assert ui.result_text({"winner": "axis", "capitals": ["Russia", "United Kingdom"], "mode": "two_capitals"},
-                          names, "it") == "L'Asse vince la partita (partita standard): controlla Russia, Regno Unito"
+                          names, "it") == ("L'Asse vince la partita (partita standard): controlla la Russia, il "
+                                           "Regno Unito")
 
 
 def finish_the_soviet_turn(app: Flask, client: Any, game_id: int) -> None:
@@ -152,10 +153,10 @@ def test_the_pages_and_refusals_of_an_italian_game_read_italian(played: dict[str
         assert_italian(where, visible_text(html))
     text = visible_text(pages["game page"])
     assert "Unione Sovietica" in text and "Russia occidentale" not in text  # West Russia keeps its board name
-    assert "West Russia, round 1: Unione Sovietica perde 1 fanteria" in text
+    assert "West Russia, round 1: l'Unione Sovietica perde 1 fanteria" in text
     assert "Soviet Union" not in text and "purchase units" not in text
     history = visible_text(pages["history"])
-    assert "Unione Sovietica muove 3 fanteria, 1 carro armato da Russia a West Russia" in history
+    assert "Unione Sovietica muove 3 fanteria, 1 carro armato dalla Russia a West Russia" in history
     assert "Unione Sovietica acquista 2 fanteria per 6 IPC" in history
     assert "movimento ostile" in history  # the phases by their Italian names
     lobby = visible_text(pages["lobby"])

@@ -47,7 +47,7 @@ def test_G40_UK_04_a_refusal_names_the_treasury_in_the_readers_language() -> Non
     ui = ui_for(RS)
     body = {"rule_id": "G40-SEQ-03", "key": "{treasury} has no purchases waiting to be placed.",
             "params": {"treasury": "uk_pacific"}}
-    assert ui.refusal(body, "it", RS) == "Regno Unito (Pacifico) non ha acquisti in attesa di essere schierati."
+    assert ui.refusal(body, "it", RS) == "Il Regno Unito (Pacifico) non ha acquisti in attesa di essere schierati."
     assert ui.refusal(body, "en", RS) == "United Kingdom (Pacific) has no purchases waiting to be placed."
     known = {"key": "{power} has no treasury '{treasury}' (one of {known}).",
              "params": {"power": "uk", "treasury": "x", "known": "uk_europe, uk_pacific"}}

@@ -4,6 +4,7 @@ from them is the page a fresh render gives, for that viewer, language, time zone
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 from flask import Flask
@@ -11,11 +12,13 @@ from sqlmodel import Session
 
 from pbem.lru import LRU
 from pbem.services import games as game_service
-from pbem.services import views
+from pbem.services import invitations, views
 from pbem.store.models.accounts import User
+from pbem.store.models.games import Game
+from pbem.store.models.trust import SeatInvitation
 from pbem.web import page_cache
 from pbem.web.db import get_engine
-from tests.fixtures_web import DEFAULT_PASSWORD
+from tests.fixtures_web import DEFAULT_PASSWORD, logout, without_tokens
 from tests.web.test_play import as_user, hidden_expected_seq, last_seq, post_order, race_game
 from tests.web.test_play_hidden import secret_game  # noqa: F401  (fixture)
 
@@ -35,11 +38,6 @@ def aa_game(app: Flask, user_factory: Any) -> tuple[int, Any, Any]:
                 game_service.join_game(s, game_id=game.id, user_id=user.id, seat=seat)
         game_service.start_game(s, game_id=game.id, user_id=allies.id)
     return int(game.id), allies, axis
-
-
-def without_tokens(html: str) -> str:
-    """The page with its CSRF tokens blanked (each request signs its own, with a timestamp)."""
-    return re.sub(r'name="csrf_token" value="[^"]+"', 'name="csrf_token" value=""', html)
 
 
 def page(client: Any, game_id: int) -> str:
@@ -133,6 +131,76 @@ def test_a_new_holder_name_shows_at_once(app, client, user_factory):
     assert "Bianca" in seats and "Bruno" not in seats
 
 
+def test_a_kept_page_is_served_whole_without_building_its_parts(app, client, user_factory, monkeypatch):
+    game_id, allies, _axis = aa_game(app, user_factory)
+    as_user(client, allies)
+    first = page(client, game_id)
+
+    def not_again(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("the kept content was built again")
+
+    monkeypatch.setattr("pbem.web.play.context", not_again)
+    monkeypatch.setattr("pbem.services.views.add_answers", not_again)  # nor the engine's view unpickled
+    assert without_tokens(page(client, game_id)) == without_tokens(first)
+
+
+def test_a_change_to_the_game_row_without_an_event_shows_at_once(app, client, user_factory):
+    game_id, red, _blue = race_game(app, user_factory)
+    as_user(client, red)
+    for _ in range(2):
+        assert "<h1>Corsa</h1>" in page(client, game_id)
+    for column, value, shown in (("deadline_hours", 36, "36 hours per decision"),
+                                 ("title", "Corsa lunga", "<h1>Corsa lunga</h1>")):
+        with Session(get_engine(app)) as s:
+            setattr(s.get(Game, game_id), column, value)  # no event: the log head stays
+            s.commit()
+        assert shown in page(client, game_id)
+
+
+def test_the_organisers_open_invitations_show_on_the_kept_page_at_once(app, client, user_factory):
+    game_id, red, _blue = race_game(app, user_factory)
+    as_user(client, red)
+    for _ in range(2):
+        assert "nuova@example.org" not in page(client, game_id)
+    with Session(get_engine(app), expire_on_commit=False) as s:
+        row = invitations.invite(s, game_id=game_id, user_id=red.id, seat="blue", email="nuova@example.org")
+    assert "nuova@example.org" in page(client, game_id)
+    with Session(get_engine(app)) as s:  # it expires: gone from the page, though still "invited" in its row
+        s.get(SeatInvitation, row.id).expires_at = row.created_at - timedelta(days=1)
+        s.commit()
+    assert "nuova@example.org" not in page(client, game_id)
+
+
+def test_a_kept_page_goes_to_its_own_viewer_only(app, user_factory):
+    game_id, red, _blue = race_game(app, user_factory)
+    stranger = user_factory(display_name="Estranea")
+    red_client, stranger_client = as_user(app.test_client(), red), as_user(app.test_client(), stranger)
+    anonymous = app.test_client()
+    for _ in range(2):
+        own = page(red_client, game_id)
+        assert "Rosa (you)" in own and 'name="expected_seq"' in own
+        for other in (page(stranger_client, game_id), page(anonymous, game_id)):
+            assert "(you)" not in other and 'name="expected_seq"' not in other  # no orders panel
+
+
+def test_a_kept_private_page_is_refused_to_strangers_and_ended_sessions(app, user_factory):
+    game_id, red, _blue = race_game(app, user_factory, visibility="private")
+    stranger = user_factory(display_name="Estranea")
+    red_client, other_device = as_user(app.test_client(), red), as_user(app.test_client(), red)
+    for _ in range(2):
+        assert "Rosa (you)" in page(red_client, game_id)
+        assert as_user(app.test_client(), stranger).get(f"/games/{game_id}").status_code == 404
+    logout(other_device)  # "on every device": a new session version
+    assert red_client.get(f"/games/{game_id}").status_code == 404  # now a stranger, the page kept or not
+    as_user(red_client, red)
+    assert "Rosa (you)" in page(red_client, game_id)
+    with Session(get_engine(app)) as s:  # a password change (a reset) ends it too
+        user = s.get(User, red.id)
+        user.set_password("another long password", app.config["PASSWORD_HASH_METHOD"])
+        s.commit()
+    assert red_client.get(f"/games/{game_id}").status_code == 404
+
+
 def test_each_session_gets_its_own_working_csrf_token_in_a_kept_page(csrf_app, user_factory):
     game_id, red, _blue = race_game(csrf_app, user_factory)
     tokens = []
@@ -162,6 +230,10 @@ def test_the_engine_answers_are_kept_per_head_and_handed_out_as_copies(app, clie
         second = views.game_view(s, game_id=game_id, user_id=red.id)
     assert second["view"]["pos"]["red"] != 99
     assert second["head"] == first["head"] and second["head"][0] == last_seq(app, game_id)
+    with app.app_context(), Session(get_engine(app)) as s:
+        later = views.game_view(s, game_id=game_id, user_id=red.id, answers=False)
+        assert "view" not in later and "legal" not in later
+        assert views.add_answers(later) == {**second, "game": later["game"]}
 
 
 def test_the_kept_parts_are_bounded():

@@ -165,7 +165,7 @@ def test_the_italian_story_reads_italian() -> None:
              "payload": {"units": [51, 52], "route": ["Karelia", "Archangel"]}}
     view = {"units": {"Karelia": [{"id": 51, "type": "infantry"}, {"id": 52, "type": "tank"}]}}
     story = ui.story(RS, Audience("it", "ussr", names), view)
-    assert story.line(moved) == "Unione Sovietica muove 1 fanteria, 1 carro armato da Karelia a Arcangelo"
+    assert story.line(moved) == "L'Unione Sovietica muove 1 fanteria, 1 carro armato dalla Karelia ad Arcangelo"
     assert ui.story(RS, Audience("en", "ussr", names), view).line(moved) == \
         "Soviet Union moves 1 infantry, 1 tank from Karelia to Archangel"
 
@@ -184,4 +184,4 @@ def test_units_are_named_from_the_starting_position_and_losses_by_owner() -> Non
     assert ui.story(RS, Audience("en", None, names), view).line(lost) == \
         f"Karelia, round 2: Soviet Union loses {len(karelia)} infantry"
     assert ui.story(RS, Audience("it", None, names), view).line(lost) == \
-        f"Karelia, round 2: Unione Sovietica perde {len(karelia)} fanteria"
+        f"Karelia, round 2: l'Unione Sovietica perde {len(karelia)} fanteria"

@@ -101,9 +101,9 @@ MORE = [
     event(41, "aa.g40_neutral_taken", {"territory": "Spain", "power": "germany"}),
     event(42, "aa.g40_neutral_held", {"territory": "Turkey"}),
 ]
-#: Installations built, the Dutch territories, interception, liberation, rockets and paratroopers, in the
-#: shapes ``building.py``, ``entering.py``, ``liberation_hooks.py``, ``rocket_orders.py`` and
-#: ``paradrop_orders.py`` emit them.
+#: Installations built, the Dutch territories, interception, liberation, rockets, paratroopers and lone
+#: enemies ignored, in the shapes ``building.py``, ``entering.py``, ``liberation_hooks.py``,
+#: ``rocket_orders.py``, ``paradrop_orders.py`` and ``ignoring.py`` emit them.
 BOARD = [
     event(50, "aa.g40_built", {"power": "uk", "treasury": "uk_pacific", "kind": "minor_complex", "at": "Burma"},
           "uk"),
@@ -126,6 +126,10 @@ BOARD = [
                                       "kind": "air_base", "damage": 1, "rolled": 5}),
     event(60, "aa.g40_paradropped", {"power": "germany", "unit": 303, "from": "Western Germany",
                                      "to": "Holland Belgium"}, "germany"),
+    event(61, "aa.g40_enemy_ignored", {"power": "germany", "sea_zone": "SZ 112", "ignore": True,
+                                       "enemies": [307]}, "germany"),
+    event(62, "aa.g40_enemy_ignored", {"power": "germany", "sea_zone": "SZ 112", "ignore": False,
+                                       "enemies": [307]}, "germany"),
 ]
 RARE += MORE + BOARD
 
@@ -201,11 +205,11 @@ def test_G40_the_story_names_treasuries_wars_and_the_defence() -> None:
     it = ui_for(RS).story(RS, Audience("it", None, NAMES), UNITS)
     said = {e["seq"] - 10**6: (en.line(e), it.line(e)) for e in RARE}
     assert said[1][0] == "Japan declares war on United Kingdom; also at war now: ANZAC and Japan"
-    assert said[1][1] == "Giappone dichiara guerra a Regno Unito; ora in guerra anche: ANZAC e Giappone"
+    assert said[1][1] == "Il Giappone dichiara guerra al Regno Unito; ora in guerra anche: ANZAC e Giappone"
     assert "the minor industrial complexes in Eastern United States become major complexes" in said[2][0]
     assert said[8][0].startswith("United Kingdom (Europe) collects 29 IPCs: 28 of production")
     assert "convoy disruption: \u22124 IPCs" in said[8][0]
-    assert said[7][1].startswith("Regno Unito (Pacifico)")
+    assert said[7][1].startswith("Il Regno Unito (Pacifico)")
     assert said[12][0] == ("Japan makes 2 kamikaze attacks in SZ 6; sunk: 1 battleship; no shore bombardment "
                            "from there this turn")
     assert said[10][0] == ("Japan defends with: 1 fighter, 1 tactical bomber from Japan into SZ 6; 2 kamikaze "
@@ -223,17 +227,21 @@ United Kingdom: dice 4, 0 hits; no transport lost | United States liberates: Fra
 Normandy Bordeaux (control back to France) | Liberation bonus for France, placed at once in France: 4 infantry |
 Germany readies a rocket in Western Germany; target: the major industrial complex in United Kingdom | Rocket from
 Western Germany on the air base in United Kingdom: rolls 5; 1 damage marker; the rest is beyond its maximum damage |
-Germany drops a paratrooper infantry from the air base in Western Germany on Holland Belgium"""
-BOARD_IT = """Regno Unito (Pacifico) costruisce in Birmania: complesso industriale minore | Germania costruisce in
-Francia meridionale: potenziamento a complesso maggiore | ANZAC assume il controllo del territorio olandese Giava e
-della sua rendita | Giappone attacca il territorio olandese Sumatra: atto di guerra contro Regno Unito, ANZAC |
-Intercettazione sottomarina in ZM 91 contro i trasporti (Regno Unito): dadi 2 5 1, 2 colpi; 2 trasporti affondati
-con il loro carico | Intercettazione sottomarina in ZM 91 contro i trasporti (Regno Unito): dadi 4, 0 colpi; nessun
-trasporto perso | Liberazione (Stati Uniti): Francia (controllo restituito: Francia); Normandia Bordeaux (controllo
-restituito: Francia) | Bonus di liberazione (Francia), piazzamento immediato in Francia: 4 fanteria | Germania
-prepara un razzo in Germania occidentale; bersaglio: complesso industriale maggiore in Regno Unito | Razzo da
-Germania occidentale su base aerea in Regno Unito: tiro di 5; 1 segnalino danno; il resto supera il danno massimo |
-Germania lancia una fanteria paracadutista dalla base aerea in Germania occidentale su Olanda Belgio"""
+Germany drops a paratrooper infantry from the air base in Western Germany on Holland Belgium | Germany ignores the
+enemy submarines and transports in SZ 112: no sea battle there | Germany will attack the enemy submarines and
+transports in SZ 112 after all"""
+BOARD_IT = """Il Regno Unito (Pacifico) costruisce in Birmania: complesso industriale minore | La Germania costruisce
+nella Francia meridionale: potenziamento a complesso maggiore | L'ANZAC assume il controllo del territorio olandese
+Giava e della relativa rendita | Il Giappone attacca il territorio olandese Sumatra: atto di guerra contro il Regno
+Unito, l'ANZAC | I sommergibili nella ZM 91 intercettano le navi trasporto del Regno Unito: dadi 2 5 1, 2 colpi; 2
+trasporti affondati con il loro carico | I sommergibili nella ZM 91 intercettano le navi trasporto del Regno Unito:
+dadi 4, 0 colpi; nessun trasporto perso | Gli Stati Uniti liberano: Francia (il controllo torna alla Francia);
+Normandia Bordeaux (il controllo torna alla Francia) | Bonus di liberazione della Francia, piazzato subito in
+Francia: 4 fanteria | La Germania prepara un razzo nella Germania occidentale; bersaglio: complesso industriale
+maggiore nel Regno Unito | Razzo dalla Germania occidentale su base aerea nel Regno Unito: tiro di 5; 1 segnalino
+danno; il resto supera il danno massimo | La Germania lancia una fanteria paracadutista dalla base aerea nella
+Germania occidentale sull'Olanda Belgio | La Germania ignora i sommergibili e i trasporti nemici nella ZM 112:
+nessuna battaglia navale lì | La Germania attaccherà comunque i sommergibili e i trasporti nemici nella ZM 112"""
 
 
 def test_G40_builds_dutch_territories_interception_liberation_rockets_and_paratroopers_read_well() -> None:

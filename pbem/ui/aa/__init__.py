@@ -7,6 +7,7 @@ Templates are under ``templates/aa/``, static files under ``static/`` (served at
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,31 @@ from typing import Any
 from flask import Blueprint, render_template
 from markupsafe import Markup
 
-from pbem.ui.aa import board_svg, describe, editions_words, forms, history, odds, page, sentences, vocabulary
+from pbem.engine.errors import vocabulary_kind
+from pbem.ui.aa import (
+    board_svg,
+    describe,
+    editions_words,
+    forms,
+    history,
+    odds,
+    page,
+    sentences,
+    vocabulary,
+)
 from pbem.ui.base import Audience, GameReader, GameUI
+from pbem.ui.italian import Noun
 
 HERE = Path(__file__).parent
+#: a rule of the family's code named inside a refusal's sentence ("... (AA41-MAP-04).")
+FAMILY_RULE = re.compile(r"\bAA41-[A-Z]+(?:-[A-Z]+)*-\d+\b")
+
+
+def edition_rule_ids(text: str, ruleset: Any) -> str:
+    """``text`` with the family's rule IDs it names (A&A 1941's, the reference) turned into the
+    game's edition's own (G40-..., AAE-...), as the refusal's own rule ID already is."""
+    rename = getattr(getattr(ruleset, "edition", None), "rule_id", None)
+    return FAMILY_RULE.sub(lambda m: str(rename(m.group(0))), text) if callable(rename) else text
 
 
 class AAUI(GameUI):
@@ -40,19 +62,28 @@ class AAUI(GameUI):
         return describe.unit_names(language)
 
     def refusal(self, body: Mapping[str, Any], language: str, ruleset: Any = None) -> str:
-        """The family's refusal, a Global 1940 ``treasury`` (and the ``known`` ones) named in the
-        reader's language ("United Kingdom (Pacific)", a power's own by its power)."""
-        params = dict(body.get("params") or {})
-        if "treasury" in params or "known" in params:
-            _ = self.translator(language)
-            name = {**{k: _(v) for k, v in vocabulary.POWERS.items()},
-                    **{k: _(v) for k, v in vocabulary.TREASURIES.items()}}
-            if "treasury" in params:
-                params["treasury"] = name.get(str(params["treasury"]), params["treasury"])
-            if isinstance(params.get("known"), str):
-                params["known"] = ", ".join(name.get(k.strip(), k.strip()) for k in params["known"].split(","))
-            body = {**body, "params": params}
-        return super().refusal(body, language, ruleset)
+        """The family's refusal: a unit type, a power, a Global 1940 ``treasury`` ("United Kingdom
+        (Pacific)") or a space given by a parameter outside the engine's vocabulary kinds ("kind",
+        "target", "zone", "known"...) named in the reader's language, and in Italian the article a
+        place takes ("non c'è nessuna battaglia nel Regno Unito")."""
+        _ = self.translator(language)
+        name = {**{k: _(v) for k, v in vocabulary.POWERS.items()},
+                **{k: _(v) for k, v in vocabulary.TREASURIES.items()},
+                **{v: _(v) for v in (*vocabulary.SPACES, *vocabulary.REFUSAL_WORDS)}}
+        units = {k: _(one) for k, (one, _many) in vocabulary.UNIT_NAMES.items()}
+
+        def named(param: str, value: Any) -> Any:  # a key, or keys joined by ", " ("infantry, artillery")
+            keys = [k.strip() for k in value.split(",")] if isinstance(value, str) else []
+            known = name if param == "known" else {**units, **name}  # "known": the keys an API user types
+            return ", ".join(known[k] for k in keys) if keys and all(k in known for k in keys) else value
+
+        params = {k: v if vocabulary_kind(k) else named(k, v) for k, v in (body.get("params") or {}).items()}
+        body = {**body, "params": params}
+        return edition_rule_ids(super().refusal(body, language, ruleset), ruleset)
+
+    def grammar(self, language: str) -> Mapping[str, Noun]:
+        """Every power, treasury and space of every A&A board (``italian_places``)."""
+        return describe.CATALOG.places(language)
 
     def owed_text(self, owed: Mapping[str, Any], names: Mapping[str, str], language: str) -> str:
         _ = self.translator(language)
@@ -66,6 +97,11 @@ class AAUI(GameUI):
                                   "%(power)s: choose %(num)d casualties in %(place)s", count, power=power,
                                   place=place)
             return _("%(power)s: choose casualties in %(place)s", power=power, place=place)
+        if kind == "air_battle_casualties":  # G40-SBR-05
+            count, place = int(params.get("count") or 0), describe.space_name(_, owed.get("place"))
+            return _.ngettext("%(power)s: choose %(num)d casualty in the air battle over %(place)s",
+                              "%(power)s: choose %(num)d casualties in the air battle over %(place)s", count,
+                              power=power, place=place)
         if kind == "stranded":
             return _("%(power)s: land a stranded fighter", power=power)
         if kind not in describe.PHASES and isinstance(owed.get("prompt_key"), str):  # research chart...
@@ -128,13 +164,13 @@ class AAUI(GameUI):
 
     def standing_order(self, data: dict[str, Any], form: Any) -> dict[str, Any]:
         rs = self._ruleset(data)
-        return forms.standing_order(forms.unit_types(rs), form, forms.edition_standing(rs))
+        return forms.standing_order(forms.casualty_types(rs), form, forms.edition_standing(rs))
 
     def standing_page(self, data: dict[str, Any], language: str, *, error: str | None,
                       saved: bool) -> tuple[str, dict[str, Any]]:
         _ = self.translator(language)
         rs = self._ruleset(data)
-        types = forms.unit_types(rs)
+        types = forms.casualty_types(rs)
         current = ((data["view"] or {}).get("standing") or {}).get(data["seat"], {})
         defence = editions_words.standing_choices(_, forms.edition_standing(rs), current)
         loss = list(current.get("loss_order") or [])

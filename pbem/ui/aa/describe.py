@@ -17,11 +17,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from pbem.ui.aa.italian_places import PlaceCatalog
 from pbem.ui.aa.vocabulary import BY, ENDINGS, MODES, PHASES, POWERS, SIDES, STEPS, TEAMS, UNIT_NAMES
 from pbem.ui.base import Story
-from pbem.ui.i18n import N_, Catalog, Translator
+from pbem.ui.i18n import N_, Translator
 
-CATALOG = Catalog(Path(__file__).parent / "translations", "aa")
+CATALOG = PlaceCatalog(Path(__file__).parent / "translations", "aa")
 _START: dict[tuple[str, str], dict[int, tuple[str, str]]] = {}
 
 

@@ -12,13 +12,16 @@ from typing import Any
 from pbem.games.rulesdata import rules_file
 from pbem.ui.i18n import N_, Translator
 
-#: Research advances (Anniversary: both development charts), as the Italian rulebook names them.
+#: Research advances (Anniversary: both development charts; Global 1940's two of its own), as the Italian
+#: rulebooks name them.
 ADVANCES = {
     "advanced_artillery": N_("Advanced Artillery"), "rockets": N_("Rockets"), "paratroopers": N_("Paratroopers"),
     "increased_factory_production": N_("Increased Factory Production"), "war_bonds": N_("War Bonds"),
     "mechanized_infantry": N_("Mechanized Infantry"), "super_submarines": N_("Super Submarines"),
     "jet_fighters": N_("Jet Fighters"), "improved_shipyards": N_("Improved Shipyards"), "radar": N_("Radar"),
     "long_range_aircraft": N_("Long-Range Aircraft"), "heavy_bombers": N_("Heavy Bombers"),
+    # Global 1940's own names (G40-TECH-08, G40-TECH-13)
+    "improved_artillery": N_("Improved Artillery"), "improved_mechanized_infantry": N_("Improved Mechanized Infantry"),
 }
 CHARTS = {1: N_("Development Chart 1"), 2: N_("Development Chart 2")}
 #: The edition's own standing orders (Global 1940: the defender's choices), key -> (question, {value: answer}).

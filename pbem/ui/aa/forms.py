@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.int_input import strict_int, strict_ints
-from pbem.ui.aa import defence_form
+from pbem.ui.aa import advance_forms, choices, defence_form
 from pbem.ui.aa.board_svg import UNIT_ORDER
 from pbem.ui.base import FormFieldError
 
@@ -17,6 +17,13 @@ def unit_types(ruleset: Any) -> list[str]:
     """The edition's unit types, in the order the board and the forms list them."""
     known = list(getattr(getattr(ruleset, "data", None), "units", {}) or UNIT_ORDER)
     return sorted(known, key=lambda t: (UNIT_ORDER.index(t) if t in UNIT_ORDER else len(UNIT_ORDER), t))
+
+
+def casualty_types(ruleset: Any) -> list[str]:
+    """The unit types a battle may take as casualties (the standing loss order's choices): no
+    installation (Global 1940's complexes and bases are bought like units but never fight)."""
+    units = getattr(getattr(ruleset, "data", None), "units", {}) or {}
+    return [t for t in unit_types(ruleset) if getattr(units.get(t), "domain", "") != "installation"]
 
 
 #: the largest count a form may ask for (purchases, placements)
@@ -63,15 +70,16 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
         order = {"type": "purchase", "units": {t: _int(form, f"buy-{t}") for t in types if _int(form, f"buy-{t}")}}
         return order | ({"treasury": form["treasury"]} if form.get("treasury") else {})  # G40-UK-04
     if kind == "place":
-        return {"type": "place", "units": {form.get("unit", ""): _int(form, "count", 1)}, "at": form.get("at", "")}
+        order = {"type": "place", "units": {form.get("unit", ""): _int(form, "count", 1)}, "at": form.get("at", "")}
+        return order | ({"factory": form["factory"]} if form.get("factory") else {})  # AA41-MOB-10
     if kind in ("battle", "press"):
         subs = _ids(form, "submerge")
         return {"type": "battle", "place": form.get("place", "")} | ({"submerge": subs} if subs else {})
     if kind == "retreat":
         return {"type": "retreat", "place": form.get("place", "")} | ({"to": form["to"]} if form.get("to") else {})
-    if kind == "casualties":
+    if kind in ("casualties", "air_battle_casualties"):  # G40-SBR-05: the air battle's, as a battle's
         units = picked_ids(form) if form.getlist("group") else _ids(form, "units")
-        return {"type": "casualties", "place": form.get("place", ""), "units": units}
+        return {"type": kind, "place": form.get("place", ""), "units": units}
     if kind == "end_phase":
         return {"type": "end_phase"}
     if kind == "research":  # AAE-RD-02/03: tokens bought now, all held rolled
@@ -92,14 +100,26 @@ def build_order(types: list[str], kind: str, form: Any) -> dict[str, Any] | None
         return order
     if kind == "repair_installations":  # G40-REP-01: damage removed per installation
         return defence_form.repair_order(form)
+    if kind == "build":  # G40-PUR-04, G40-MOB-07: an installation bought this turn built in Mobilize
+        return {"type": "build", "kind": form.get("installation", ""), "at": form.get("at", "")}
     if kind == "mobilize_economy":  # G40-SEQ-03: the next UK economy's purchases are placed
         return {"type": "mobilize_economy", "treasury": form.get("treasury", "")}
     if kind == "defend":  # G40-CM-20: the defender's scrambles, kamikaze attacks, interceptors
         return defence_form.order(form)
+    if kind == "ignore_enemy":  # G40-CM-06: the lone enemy submarines/transports ignored, or attacked after all
+        return {"type": "ignore_enemy", "sea_zone": form.get("sea_zone", ""), "ignore": form.get("ignore") != "0"}
+    if kind == "attack_neutral":  # G40-NEUT-08: the attack on a neutral declared before units move in
+        return {"type": "attack_neutral", "territory": form.get("territory", "")}
     if kind == "declare_war":  # G40-POL-01: a declaration of war at the start of combat move
         return {"type": "declare_war", "target": form.get("target", "")}
-    if kind == "declare_rocket":
-        return {"type": "declare_rocket", "from": form.get("from", ""), "target": form.get("target", "")}
+    if kind == "declare_rocket":  # AAE-TECH-13, G40-TECH-09 (``target|installation``)
+        return advance_forms.rocket_order(form)
+    if kind == "paradrop":  # G40-TECH-10: one infantry from an air base onto an attacked territory
+        return advance_forms.paradrop_order(form)
+    if kind == "canal_permissions":  # G40-MAP-14, AMB-34: a standing permission per power
+        return choices.canal_order(form)
+    if kind == "france_bonus":  # G40-NO-FRA-01, AMB-23: France's liberation units
+        return choices.france_order(form, _int)
     if kind == "declare_amphibious":
         order = {"type": "declare_amphibious", "target": form.get("target", ""), "sea_zone": form.get("sea_zone", ""),
                  "transports": _ids(form, "transports")}

@@ -13,10 +13,12 @@ from dataclasses import replace
 from typing import Any
 
 from pbem.games.aa.odds import TooLarge, odds, options_from_json, spec_from_json
+from pbem.games.aa.odds.referee import battle_advances, paratrooper_rule, paratrooper_types
 from pbem.games.aa.odds.spec import PRESETS
 from pbem.games.aa.odds.units import EDITIONS, table
 from pbem.int_input import strict_int
 from pbem.ui.aa.describe import unit_names
+from pbem.ui.aa.editions_words import advance_name
 from pbem.ui.i18n import N_, Translator
 
 MAX_UNITS = 150  # units a side in one web request
@@ -106,9 +108,37 @@ def form_json(args: Mapping[str, str], edition: str) -> tuple[dict[str, Any] | N
             else:
                 options[key] = value / 100 if key == "retreat_below_win" else value
     options["retreat_only_air"] = args.get("retreat_air") == "1"
-    battle = {"edition": edition, "kind": "sea" if args.get("kind") == "sea" else "land",
-              "attacker": sides["attacker"], "defender": sides["defender"], "low_luck": args.get("low_luck") == "1"}
+    battle: dict[str, Any] = {
+        "edition": edition, "kind": "sea" if args.get("kind") == "sea" else "land", "attacker": sides["attacker"],
+        "defender": sides["defender"], "low_luck": args.get("low_luck") == "1",
+        "attacker_advances": [a for a in battle_advances(edition) if args.get(f"aadv_{a}") == "1"],
+        "defender_advances": [a for a in battle_advances(edition) if args.get(f"dadv_{a}") == "1"]}
+    dropped: dict[str, int] = {}
+    for t in paratrooper_types(edition):
+        n = _count(args, f"p_{t}", MAX_UNITS)
+        if n is None:
+            bad.append(f"p_{t}")
+        elif n:
+            dropped[t] = n
+    if dropped:
+        battle["paratroopers"] = dropped
     return ({"battle": battle, "options": options} if not bad else None), bad
+
+
+def _research_error(battle: dict[str, Any], edition: str, names: dict[str, tuple[str, str]],
+                    _: Translator) -> str | None:
+    """The form's paratroopers against the rules, as a translated sentence (G40-TECH-10, AAE-TECH-03)."""
+    dropped = battle.get("paratroopers") or {}
+    if dropped and "paratroopers" not in battle["attacker_advances"]:
+        return _("Paratroopers drop only when the attacker has the Paratroopers advance (%(rule)s).",
+                 rule=paratrooper_rule(edition))
+    if dropped and battle["kind"] != "land":
+        return _("Paratroopers drop only on a land battle (%(rule)s).", rule=paratrooper_rule(edition))
+    over = [names.get(t, (t, t))[1] for t, n in dropped.items() if n > battle["attacker"].get(t, 0)]
+    if over:
+        return _("There are more paratroopers than attacking %(units)s: count them among the attackers too.",
+                 units=", ".join(over))
+    return None
 
 
 def _chart(_: Translator, lines: list[dict[str, Any]], names: dict[str, tuple[str, str]]) -> list[dict[str, Any]]:
@@ -136,7 +166,11 @@ def page(ruleset: Any, args: Mapping[str, str], language: str, _: Translator) ->
     context: dict[str, Any] = {
         "edition": edition, "editions": [(e, _(EDITION_NAMES[e])) for e in EDITIONS], "rows": rows,
         "presets": [(p, _(PRESET_NAMES[p])) for p in (*PRESETS, "custom")], "args": args, "result": None,
-        "error": None, "bad": [], "max_units": MAX_UNITS}
+        "error": None, "bad": [], "max_units": MAX_UNITS,
+        "advances": [{"key": a, "name": advance_name(_, a), "a": args.get(f"aadv_{a}") == "1",
+                      "d": args.get(f"dadv_{a}") == "1"} for a in battle_advances(edition)],
+        "paratroopers": [{"type": t, "name": names.get(t, (t, t))[1], "value": args.get(f"p_{t}", "")}
+                         for t in paratrooper_types(edition)]}
     if not any((args.get(f"{p}_{t}") or "").strip() for p in "ad" for t in units):
         return context
     raw, bad = form_json(args, edition)
@@ -153,6 +187,9 @@ def page(ruleset: Any, args: Mapping[str, str], language: str, _: Translator) ->
         return context
     if not raw["battle"]["attacker"] or not raw["battle"]["defender"]:
         context["error"] = _("Both sides need at least one unit.")
+        return context
+    context["error"] = _research_error(raw["battle"], edition, names, _)
+    if context["error"]:
         return context
     try:
         result = compute(raw, edition)

@@ -70,7 +70,9 @@ def battle_opened(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     args = {"place": space_name(_, p.get("place")), "attacker": power_name(_, p.get("attacker"), s.names),
             "defenders": ", ".join(power_name(_, d, s.names) for d in p.get("defenders", [])) or _("nobody"),
             "units": s.units(p.get("attackers", []))}
-    if p.get("amphibious"):
+    if p.get("amphibious"):  # the units landing from the transports attack too (AA41-AMP-01, G40-CM-12)
+        landing = [i for land in p.get("landing") or [] for i in land.get("units") or []]
+        args["units"] = s.units([*p.get("attackers", []), *landing])
         return _("Amphibious assault on %(place)s from %(zone)s: %(attacker)s attacks %(defenders)s with "
                  "%(units)s", zone=space_name(_, p.get("sea_zone")), **args)
     return _("Battle in %(place)s: %(attacker)s attacks %(defenders)s with %(units)s", **args)

@@ -1,7 +1,8 @@
 """Sentences of Global 1940's combat events (``pbem/games/aa/global1940/defending.py``,
 ``bombing.py``): the defender's decisions (scrambles, kamikaze attacks, interceptors) owed, taken,
 carried out and brought back; raids on installations with their escorts, the air battle over the
-target, the installation's antiaircraft fire and the damage. ``fn(story, payload, event)``.
+target (with the casualty choices it waits for), the installation's antiaircraft fire and the damage;
+interceptors stranded when their territory falls. ``fn(story, payload, event)``.
 """
 
 from __future__ import annotations
@@ -83,9 +84,9 @@ def kamikaze(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     """``defence.resolve_kamikaze``: tokens used, ships sunk and damaged, zones without bombardment."""
     _ = s._
     used = int(p.get("used", 0) or 0)
+    power, zones = power_of(s, "japan"), spaces_text(_, p.get("no_bombardment") or [])  # before ngettext (pybabel)
     text = _.ngettext("%(power)s makes %(num)d kamikaze attack in %(zones)s",
-                      "%(power)s makes %(num)d kamikaze attacks in %(zones)s", used, power=power_of(s, "japan"),
-                      zones=spaces_text(_, p.get("no_bombardment") or []))
+                      "%(power)s makes %(num)d kamikaze attacks in %(zones)s", used, power=power, zones=zones)
     sunk, damaged = list(p.get("sunk") or []), list(p.get("damaged") or [])
     if sunk:
         text += "; " + _("sunk: %(units)s", units=s.units(sunk))
@@ -111,25 +112,55 @@ def installation_raid_declared(s: AAStory, p: dict[str, Any], event: dict[str, A
     return text
 
 
+def air_hits(s: AAStory, p: dict[str, Any]) -> tuple[str, str]:
+    """The air battle's hits, the attackers' then the defenders': "1 hit", "0 hits"."""
+    attacker, defender = int(p.get("attacker_hits", 0) or 0), int(p.get("defender_hits", 0) or 0)
+    return (s._.ngettext("%(num)d hit", "%(num)d hits", attacker),
+            s._.ngettext("%(num)d hit", "%(num)d hits", defender))
+
+
 def air_battle(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     """``aa.air_battle``: raiders and escorts against the interceptors, one round (G40-SBR-05)."""
     _ = s._
     lost = list(p.get("destroyed") or [])
-    return _("Air battle over %(place)s: %(attackers)s against %(defenders)s; %(a)s hits and %(d)s hits; lost: "
-             "%(lost)s", place=space_name(_, p.get("place")), attackers=s.units(p.get("attackers") or []),
-             defenders=s.units(p.get("defenders") or []), a=p.get("attacker_hits", 0), d=p.get("defender_hits", 0),
+    attackers, defenders = s.units(p.get("attackers") or []), s.units(p.get("defenders") or [])
+    a, d = air_hits(s, p)
+    return _("Air battle over %(place)s: %(attackers)s against %(defenders)s; %(a)s and %(d)s; lost: %(lost)s",
+             place=space_name(_, p.get("place")), attackers=attackers, defenders=defenders, a=a, d=d,
              lost=s.by_owner(lost) if lost else _("nothing"))
+
+
+def air_battle_owed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.air_battle_owed``: the air battle's hits, waiting for the seats that choose casualties."""
+    _ = s._
+    seats = sorted({str(seat) for side in (p.get("sides") or {}).values() for seat in side.get("seats") or []})
+    a, d = air_hits(s, p)
+    return _("Air battle over %(place)s: %(a)s and %(d)s; %(powers)s choose the aircraft lost",
+             place=space_name(_, p.get("place")), a=a, d=d, powers=powers_of(s, seats))
+
+
+def air_battle_choice(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.air_battle_choice``: one seat's choice of the air battle's casualties."""
+    return s._("%(power)s chooses its casualties in the air battle over %(place)s", power=power_of(s, p.get("power")),
+               place=space_name(s._, p.get("place")))
+
+
+def interceptors_stranded(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.interceptors_stranded``: interceptors whose territory was captured land first in noncombat move."""
+    return s._("Interceptors stranded, their territory captured (%(places)s): %(units)s; they land first in "
+               "noncombat move", places=spaces_text(s._, p.get("territories") or []),
+               units=s.units(p.get("units") or []))
 
 
 def installation_raided(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     """``aa.installation_raid``: the antiaircraft fire of the installation, then the surviving
     raiders' damage roll (``raids.resolve``) and the damage that stuck (capped)."""
     _ = s._
-    damage = int(p.get("damage", 0) or 0)
+    damage, rolled = int(p.get("damage", 0) or 0), p.get("rolled", 0)
+    kind, place = installation(s, p.get("kind")), space_name(_, p.get("territory"))  # before ngettext (pybabel)
     text = _.ngettext("Raid on the %(kind)s in %(place)s: the raiders roll %(rolled)s; %(num)d damage marker",
                       "Raid on the %(kind)s in %(place)s: the raiders roll %(rolled)s; %(num)d damage markers",
-                      damage, kind=installation(s, p.get("kind")), place=space_name(_, p.get("territory")),
-                      rolled=p.get("rolled", 0))
+                      damage, kind=kind, place=place, rolled=rolled)
     if p.get("shot_down"):
         text += "; " + _("shot down by its antiaircraft fire: %(units)s", units=s.units(p["shot_down"]))
     return text
@@ -139,5 +170,6 @@ SENTENCES = {
     "aa.defence_owed": defence_owed, "aa.defence_chosen": defence_chosen, "aa.scrambled": scrambled,
     "aa.scramble_returned": scramble_returned, "aa.kamikaze": kamikaze,
     "aa.installation_raid_declared": installation_raid_declared, "aa.air_battle": air_battle,
-    "aa.installation_raid": installation_raided,
+    "aa.installation_raid": installation_raided, "aa.air_battle_owed": air_battle_owed,
+    "aa.air_battle_choice": air_battle_choice, "aa.interceptors_stranded": interceptors_stranded,
 }

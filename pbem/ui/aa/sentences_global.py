@@ -47,9 +47,9 @@ def war_declared(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
         text = _("%(declarer)s declares war on %(target)s", declarer=declarer, target=target)
     direct = {p.get("declarer"), p.get("target")}
     others = [pair for pair in p.get("pairs") or [] if set(pair) != direct]
-    if others:
-        text += "; " + _("also at war now: %(pairs)s",
-                         pairs=", ".join(_("%(a)s and %(b)s", a=power_of(s, a), b=power_of(s, b)) for a, b in others))
+    if others:  # each pair first: a ``_`` inside another's arguments is hidden from pybabel
+        pairs = [_("%(a)s and %(b)s", a=power_of(s, a), b=power_of(s, b)) for a, b in others]
+        text += "; " + _("also at war now: %(pairs)s", pairs=", ".join(pairs))
     if p.get("upgrades"):
         text += "; " + _("the minor industrial complexes in %(spaces)s become major complexes",
                          spaces=spaces_text(_, p["upgrades"]))
@@ -80,19 +80,21 @@ def neutral_joined(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     """``neutrals.enter_friendly``: a friendly neutral joins the power that enters it, with its army."""
     _ = s._
     joined = int(p.get("army", 0) or 0) + len(p.get("survivors") or [])
+    # the names first: a string inside a call among ``ngettext``'s arguments hides its plural from pybabel
+    power, place = power_of(s, p.get("power")), space_name(_, p.get("territory"))
     return _.ngettext("%(power)s enters the friendly neutral %(place)s, which joins it with %(num)d infantry",
                       "%(power)s enters the friendly neutral %(place)s, which joins it with %(num)d infantry",
-                      joined, power=power_of(s, p.get("power")), place=space_name(_, p.get("territory")))
+                      joined, power=power, place=place)
 
 
 def mongolia_joined(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     """``neutrals.mongolia_pact``: Mongolia's territories and armies become Soviet."""
     _ = s._
     armies = p.get("armies") or {}
+    power, spaces = power_of(s, "ussr"), spaces_text(_, p.get("territories") or [])
     return _.ngettext("Mongolia joins %(power)s: %(spaces)s, with %(num)d infantry",
                       "Mongolia joins %(power)s: %(spaces)s, with %(num)d infantry",
-                      sum(int(n) for n in armies.values()), power=power_of(s, "ussr"),
-                      spaces=spaces_text(_, p.get("territories") or []))
+                      sum(int(n) for n in armies.values()), power=power, spaces=spaces)
 
 
 # -- installations --------------------------------------------------------------------------
@@ -139,8 +141,9 @@ def move_bonuses(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     by_bonus: dict[int, list[int]] = {}
     for uid, bonus in p.get("units") or []:
         by_bonus.setdefault(int(bonus), []).append(uid)
+    parts = [s._("%(units)s +%(n)s", units=s.units(ids), n=n) for n, ids in sorted(by_bonus.items())]
     return s._("Bases give %(power)s extra movement this turn: %(list)s", power=power_of(s, p.get("power")),
-               list="; ".join(s._("%(units)s +%(n)s", units=s.units(ids), n=n) for n, ids in sorted(by_bonus.items())))
+               list="; ".join(parts))
 
 
 def installations_woken(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:

@@ -1,9 +1,10 @@
 """Sentences of Global 1940's events on the board (``pbem/games/aa/global1940/``: ``building.py``,
-``entering.py``, ``liberation_hooks.py``, ``rocket_orders.py``, ``paradrop_orders.py``): installations
-built in Mobilize, the Dutch territories taken over or attacked, submarines intercepting transports,
-liberated territories returned to their original controllers and France's liberation bonus, rockets
-readied and fired, paratroopers dropped. ``fn(story, payload, event) -> sentence``, merged into
-``sentences_global.SENTENCES``; the payloads carry the outcome, nothing here decides a rule.
+``entering.py``, ``liberation_hooks.py``, ``rocket_orders.py``, ``paradrop_orders.py``, ``ignoring.py``):
+installations built in Mobilize, the Dutch territories taken over or attacked, submarines intercepting
+transports, liberated territories returned to their original controllers and France's liberation bonus,
+rockets readied and fired, paratroopers dropped, lone enemy submarines and transports ignored.
+``fn(story, payload, event) -> sentence``, merged into ``sentences_global.SENTENCES``; the payloads
+carry the outcome, nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -49,11 +50,13 @@ def intercepted(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     """``aa.g40_intercepted``: the submarines' dice at unescorted transports, the transports lost."""
     _ = s._
     hits, lost = int(p.get("hits", 0) or 0), len(p.get("lost") or [])
+    # the names first: a string inside a call among ``ngettext``'s arguments hides its plural from pybabel
+    zone, power = space_name(_, p.get("zone")), power_of(s, p.get("power"))
+    faces = " ".join(str(f) for f in p.get("dice") or [])
     text = _.ngettext("Submarines in %(zone)s intercept transports of %(power)s: dice %(faces)s, "
                       "%(num)d hit",
                       "Submarines in %(zone)s intercept transports of %(power)s: dice %(faces)s, "
-                      "%(num)d hits", hits, zone=space_name(_, p.get("zone")), power=power_of(s, p.get("power")),
-                      faces=" ".join(str(f) for f in p.get("dice") or []))
+                      "%(num)d hits", hits, zone=zone, power=power, faces=faces)
     if not lost:
         return text + "; " + _("no transport lost")
     return text + "; " + _.ngettext("%(num)d transport sunk with its cargo",
@@ -92,10 +95,12 @@ def rocket_fired(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     """``aa.g40_rocket_fired``: the die rolled and the damage that stuck (capped at the maximum)."""
     _ = s._
     damage, rolled = int(p.get("damage", 0) or 0), int(p.get("rolled", 0) or 0)
+    # the names first: a string inside a call among ``ngettext``'s arguments hides its plural from pybabel
+    names = {"kind": installation(s, p.get("kind")), "place": space_name(_, p.get("territory")),
+             "from": space_name(_, p.get("from"))}
     text = _.ngettext("Rocket from %(from)s on the %(kind)s in %(place)s: rolls %(rolled)s; %(num)d damage marker",
                       "Rocket from %(from)s on the %(kind)s in %(place)s: rolls %(rolled)s; %(num)d damage markers",
-                      damage, kind=installation(s, p.get("kind")), place=space_name(_, p.get("territory")),
-                      rolled=rolled, **{"from": space_name(_, p.get("from"))})
+                      damage, rolled=rolled, **names)
     if damage < rolled:
         text += "; " + _("the rest is beyond its maximum damage")
     return text
@@ -108,9 +113,20 @@ def paradropped(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
                **{"from": space_name(s._, p.get("from"))})
 
 
+def enemy_ignored(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
+    """``aa.g40_enemy_ignored``: lone enemy submarines and transports ignored (no sea battle), or
+    attacked after all (G40-CM-06)."""
+    who, zone = power_of(s, p.get("power") or event.get("seat")), space_name(s._, p.get("sea_zone"))
+    if p.get("ignore"):
+        return s._("%(power)s ignores the enemy submarines and transports in %(zone)s: no sea battle there",
+                   power=who, zone=zone)
+    return s._("%(power)s will attack the enemy submarines and transports in %(zone)s after all", power=who,
+               zone=zone)
+
+
 SENTENCES = {
     "aa.g40_built": built, "aa.g40_dutch_taken": dutch_taken, "aa.g40_dutch_wronged": dutch_wronged,
     "aa.g40_intercepted": intercepted, "aa.g40_liberated": liberated, "aa.g40_france_bonus": france_bonus,
     "aa.g40_rocket_declared": rocket_declared, "aa.g40_rocket_fired": rocket_fired,
-    "aa.g40_paradropped": paradropped,
+    "aa.g40_paradropped": paradropped, "aa.g40_enemy_ignored": enemy_ignored,
 }

@@ -61,6 +61,8 @@ POWERS = {"germany": N_("Germany"), "ussr": N_("Soviet Union"), "japan": N_("Jap
 #: Treasuries other than a power's own (Global 1940: the UK's two economies, ``ipcs`` keys).
 TREASURIES = {"uk_europe": N_("United Kingdom (Europe)"), "uk_pacific": N_("United Kingdom (Pacific)")}
 TREASURY_POWERS = {"uk_europe": "uk", "uk_pacific": "uk"}
+#: Words the rules pass as a refusal's parameter ("China never buys {kind}.").
+REFUSAL_WORDS = (N_("repairs"),)
 #: The rules data's side names (``Ruleset.vocabulary("side", ...)``).
 SIDE_NAMES = {"axis": N_("Axis"), "allies": N_("Allies")}
 TEAMS = {"axis": N_("the Axis"), "allies": N_("the Allies")}

@@ -38,6 +38,8 @@ class _SiteWords:
 class AirwarUI(GameUI):
     family = "awp"
     catalog = describe.CATALOG
+    #: "tocca all'Asse", "tocca agli Alleati" (plural: "gli Alleati hanno ...")
+    italian_seats = {"Axis": "l'", "Allies": "gli"}
     story_class = describe.AwpStory
 
     def __init__(self) -> None:

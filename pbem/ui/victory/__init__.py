@@ -24,6 +24,8 @@ HERE = Path(__file__).parent
 class VictoryUI(GameUI):
     family = "vic"
     catalog = describe.CATALOG
+    #: "tocca al Blu", "la scadenza del Rosso" (the sides are named like the players of a board game)
+    italian_seats = {"Blue": "il", "Red": "il"}
     story_class = describe.VictoryStory
 
     def __init__(self) -> None:

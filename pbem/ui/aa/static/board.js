@@ -235,7 +235,7 @@
     const ul = el("ul", { class: "dest-list" });
     names.forEach((n) => {
       pathOf(n)?.classList.add("dest", "ends-" + dests[n].ends);
-      const b = el("button", { type: "button", "data-dest": n, text: `${spaceName(n)}: ${endsText(dests[n])} (${dests[n].cost} ${T.cost})` });
+      const b = el("button", { type: "button", "data-dest": n, text: `${spaceName(n)}: ${endsText(dests[n])} (${dests[n].cost} ${dests[n].cost === 1 ? T.cost_one : T.cost})` });
       b.addEventListener("click", () => pick(n)); ul.append(el("li", {}, b));
     });
     area().replaceChildren(el("p", { text: T.choose }), ul);
@@ -267,6 +267,35 @@
       plans.append(el("label", { for: sid, text: T.plan.replace("{unit}", unitName(type)).replace("{id}", id) }), select);
     });
   };
+  // G40-CMB-32: enemy submarines on the way fire at the move's unescorted transports; the
+  // player ranks which of them are lost first (the engine's default order is pre-set).
+  const interceptionChoices = (e, box) => {
+    const order = [...e.interception.transports];
+    const cargo = (id) => move.units.filter((u) => u.aboard === id).map((u) => unitName(u.type)).join(", ");
+    const label = (id) => T.transport.replace("{id}", id) + (cargo(id) ? ` (${cargo(id)})` : "");
+    const fs = el("fieldset", { class: "interception" }, el("legend", {
+      text: T.intercepted.replace("{zones}", e.interception.zones.map(spaceName).join(", ")) }));
+    const selects = order.map((chosen, i) => {
+      const sid = `lose-${i}`;
+      const select = el("select", { id: sid });
+      order.forEach((id) => {
+        const o = el("option", { value: String(id), text: label(id) });
+        if (id === chosen) o.selected = true;
+        select.append(o);
+      });
+      fs.append(el("p", {}, el("label", { for: sid, text: T.lost_nth.replace("{n}", i + 1) }), " ", select));
+      return select;
+    });
+    const sync = (changed) => {  // a transport ranked twice swaps places with the other select
+      const was = e.interception_losses[changed]; const now = +selects[changed].value;
+      const other = e.interception_losses.indexOf(now);
+      if (other >= 0 && other !== changed) { e.interception_losses[other] = was; selects[other].value = String(was); }
+      e.interception_losses[changed] = now;
+    };
+    e.interception_losses = order;
+    selects.forEach((select, i) => select.addEventListener("change", () => sync(i)));
+    box.append(fs);
+  };
   const pick = (to) => {
     const e = JSON.parse(JSON.stringify(move.dests[to])); move.to = to;
     paths().forEach((p) => p.classList.remove("chosen")); pathOf(to)?.classList.add("chosen");
@@ -278,6 +307,7 @@
     cancel.addEventListener("click", () => { reset(); panel.hidden = true; });
     const box = el("div", { class: "move-confirm" }, el("p", { role: "status", text }));
     if (e.landing) landingChoices(e, box);
+    if (e.interception && e.interception.transports.length > 1) interceptionChoices(e, box);
     const buttons = el("p", {}, send, " ", cancel);
     if (e.ends === "battle" && data.urls.odds) buttons.append(" ", oddsLink(to));
     box.append(buttons);
@@ -285,17 +315,32 @@
     send.focus();
   };
   // "Odds": the calculator in a new tab, filled from what this page shows (the seat's own view):
-  // the picked units and the power's units already there attack, the enemy units there defend.
+  // the picked units and the power's units already there attack (those dropped there by air as
+  // paratroopers), the enemy units there defend; the research advances of the attacker and of the
+  // defending powers come along (the calculator asks the referee's rules what each one changes).
   const sideOf = (p) => Object.keys(data.sides || {}).find((s) => data.sides[s].includes(p));
   const enemy = (p) => p !== data.power && (!data.sides || sideOf(p) !== sideOf(data.power));
   const oddsLink = (to) => {
     const target = (data.spaces || {})[to] || { units: [] };
     const q = new URLSearchParams({ edition: data.edition || "", kind: target.kind === "sea" ? "sea" : "land" });
     const add = (key) => q.set(key, String((+q.get(key) || 0) + 1));
-    move.units.filter((u) => move.ids.includes(u.id)).forEach((u) => add(`a_${u.type}`));
-    target.units.filter((u) => !u.aboard && !move.ids.includes(u.id)).forEach((u) => {
-      if (u.owner === data.power) add(`a_${u.type}`); else if (enemy(u.owner)) add(`d_${u.type}`);
+    const defending = new Set();
+    move.units.filter((u) => move.ids.includes(u.id)).forEach((u) => {
+      add(`a_${u.type}`);
+      if (u.paratrooper) add(`p_${u.type}`);
     });
+    target.units.filter((u) => !u.aboard && !move.ids.includes(u.id)).forEach((u) => {
+      if (u.owner === data.power) {
+        add(`a_${u.type}`);
+        if (u.paratrooper) add(`p_${u.type}`);
+      } else if (enemy(u.owner)) {
+        add(`d_${u.type}`);
+        defending.add(u.owner);
+      }
+    });
+    const advances = data.advances || {};
+    (advances[data.power] || []).forEach((a) => q.set(`aadv_${a}`, "1"));
+    defending.forEach((p) => (advances[p] || []).forEach((a) => q.set(`dadv_${a}`, "1")));
     return el("a", { href: `${data.urls.odds}?${q}`, id: "odds-button", class: "odds-link", target: "_blank",
       rel: "noopener", text: T.odds });
   };
@@ -303,6 +348,7 @@
     const order = { type: "move", units: move.ids, route: e.route };
     if (e.landing) order.landing = e.landing;
     if (e.transport !== undefined) order.transport = e.transport;
+    if (e.interception_losses) order.interception_losses = e.interception_losses;
     await post(order);
   };
   const post = async (order) => {
