@@ -31,6 +31,7 @@ from pbem.games.aa.routes import (
     enemy_destroyer,
     enemy_units,
     ignored_zones,
+    left_to_avoid_combat,
     movement_left,
     territory_hostile,
     utype,
@@ -87,9 +88,7 @@ def _idle(rs: AARuleset, state: State, space: str, unit: Unit, zones: set[str], 
         return []
     power, kind = unit["owner"], utype(rs, unit)
     if kind.domain == "sea" and unit.get("t_moved") and not unit.get("t_fired_on"):
-        start = unit.get("t_from", space)
-        left_hostile = start != space and zone_hostile(rs, state, start, power)
-        if space not in zones and not left_hostile:
+        if space not in zones and not left_to_avoid_combat(rs, state, unit.get("t_from", space), space, power):
             return [("AA41-CM-07", N_("{unit} {unit_id} ended its combat move in {space}, where there"
                                       " is no battle and no declared amphibious assault."),
                                    {"unit": unit["type"], "unit_id": unit["id"], "space": space})]

@@ -77,6 +77,18 @@ def zone_hostile(rs: AARuleset, state: State, zone: str, power: str) -> bool:
     return any(units[u["type"]].has("surface_warship") for u in enemy_units(rs, state, zone, power))
 
 
+def left_to_avoid_combat(rs: AARuleset, state: State, start: str, zone: str, power: str) -> bool:
+    """AA41-CM-07c, AA41-CM-10: a sea unit that started the turn in hostile ``start`` and ended its
+    combat move elsewhere, in ``zone``. G40-CM-03b: a sea zone into which defending aircraft could
+    scramble against an amphibious assault counts as hostile for this (the rulebook: "una Sea Zone
+    all'interno della quale unità aeree in difesa possono essere lanciate in intercettazione
+    (Scramble) in reazione ad un assalto anfibio deve essere considerata come Sea Zone ostile")."""
+    from pbem.games.aa.combat_rules import may_meet_scramble
+
+    return start != zone and (zone_hostile(rs, state, start, power)
+                              or may_meet_scramble(rs, state, start, power))
+
+
 def enemy_destroyer(rs: AARuleset, state: State, zone: str, power: str) -> bool:
     units = rs.data.units
     return any(units[u["type"]].has("detects_submarines") for u in enemy_units(rs, state, zone, power))
@@ -295,8 +307,7 @@ def check_sea_destination(rs: AARuleset, state: State, unit: Unit, here: str, zo
                                                    " with it).",
                                                    {"unit": unit["type"], "unit_id": unit["id"], "space": zone})
         # transports alone attack no submarines or transports (Interp. AMB-17): an assault zone only
-    start = str(unit.get("t_from", here))
-    if start != zone and zone_hostile(rs, state, start, power):
+    if left_to_avoid_combat(rs, state, str(unit.get("t_from", here)), zone, power):
         return
     if could_be_amphibious_zone(rs, state, zone, power):
         return

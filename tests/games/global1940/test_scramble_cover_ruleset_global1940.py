@@ -13,7 +13,7 @@ import pytest
 
 from pbem.engine import Game, IllegalOrder, load_ruleset
 from pbem.games.aa import combat_rules
-from tests.games.global1940.facade import RS, advance, end, events, game_at
+from tests.games.global1940.facade import RS, advance, end, events, game_at, start_position
 from tests.games.global1940.test_transports_ruleset_global1940 import ids, loaded, refused
 
 SZ110, TARGET, BASE = "SZ 110", "Normandy Bordeaux", "Western Germany"
@@ -101,3 +101,34 @@ def test_AA41_CM_21_1941_and_the_anniversary_have_no_scrambles_to_wait_for(key: 
     rs = load_ruleset(key)
     assert combat_rules.rules(rs).scramble_possible is None
     assert not combat_rules.may_meet_scramble(rs, {}, "SZ 5", "germany")
+
+
+def _leaving(start: str, destination: str) -> tuple[Game, list[int]]:
+    """A German destroyer alone in ``start`` (its set-up ships removed) at the start of
+    Germany's Combat Move; ``destination`` emptied too."""
+    position = start_position()
+    position["units"][start] = [{"type": "destroyer", "owner": "germany", "count": 1}]
+    position["units"][destination] = []
+    game = game_at("germany", "combat_move", edit=position)
+    return game, ids(game, start, "destroyer")
+
+
+def test_G40_CM_03b_a_zone_defenders_could_scramble_into_counts_as_hostile_for_ships_leaving_it() -> None:
+    """Rulebook §9 Combat Move: "una Sea Zone all'interno della quale unità aeree in difesa
+    possono essere lanciate in intercettazione (Scramble) in reazione ad un assalto anfibio deve
+    essere considerata come Sea Zone ostile": a ship may leave such a zone in Combat Move, to
+    avoid combat, and end in a friendly zone; it owes nothing when the phase ends."""
+    game, destroyer = _leaving(SZ110, "SZ 112")
+    assert combat_rules.may_meet_scramble(RS, game.state, SZ110, "germany")  # the UK's air base
+    game.submit("germany", {"type": "move", "units": destroyer, "route": [SZ110, "SZ 112"]})
+    end(game)
+    assert destroyer == ids(game, "SZ 112", "destroyer")
+    assert RS.replay(game.log()).state == game.state
+
+
+def test_G40_CM_03b_from_a_zone_no_defender_can_reach_the_move_is_noncombat() -> None:
+    game, destroyer = _leaving("SZ 112", "SZ 113")
+    assert not combat_rules.may_meet_scramble(RS, game.state, "SZ 112", "germany")
+    order = {"type": "move", "units": destroyer, "route": ["SZ 112", "SZ 113"]}
+    assert refused(game, "germany", order) == "G40-CM-03"
+    assert destroyer == ids(game, "SZ 112", "destroyer")  # nothing moved
