@@ -198,3 +198,19 @@ def test_api_odds_caps_monte_carlo_runs_for_one_request(app, user_factory):
     data = answer.get_json()
     assert answer.status_code == 200 and data["method"] == "montecarlo" and data["runs"] == 20_000
     assert data["interval"][0] <= data["attacker_wins"] <= data["interval"][1]
+
+
+def test_odds_read_with_a_decimal_point_in_english_and_a_decimal_comma_in_italian(app, client):
+    """Babel formats each percentage for the reader's language: "66.7%" in English, "66,7%" in
+    Italian, on the calculator page and in a battle's pre-battle odds on the game page."""
+    english = client.get("/rulesets/aa1941/odds", query_string=SMALL).get_data(as_text=True)
+    italian = client.get("/rulesets/aa1941/odds", query_string=SMALL,
+                         headers={"Accept-Language": "it"}).get_data(as_text=True)
+    en = re.search(r'id="odds-attacker-wins">(\d+)\.(\d)%<', english)
+    it = re.search(r'id="odds-attacker-wins">(\d+),(\d)%<', italian)
+    assert en and it and en.groups() == it.groups()
+    assert re.search(r"<dd>\d+,\d\d</dd>", italian) and not re.search(r"<dd>\d+\.\d+</dd>", italian)
+    game_id, battle = _fought_battle(app)
+    win = "%.1f" % (100 * battle["attacker_wins"])
+    html = client.get(f"/games/{game_id}", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert f"aveva il {win.replace('.', ',')}% di probabilità di vincere" in html
