@@ -119,3 +119,30 @@ def test_italian_templates_put_no_article_before_a_side_a_unit_a_phase_or_a_play
                     if (match.group(2) or match.group(3)) in NOT_NAMES:
                         bad.append((po.name, text))
     assert bad == []
+
+
+#: The reader addressed as "voi": a possessive, a verb of the second person plural (present,
+#: imperative, with an enclitic), or an imperative starting a sentence ("Indicate la potenza").
+VOI = re.compile(r"\b(voi|vostr[oaie]|potete|dovete|volete|avete|siete|sapete|fate|dite|[a-zà-ù]+ete|"
+                 r"[a-zà-ù]+[aei]te(?:l[oaie]|ne|ci))\b|(?:^|[.:;!?] )([A-Z][a-zà-ù]+[aei]te) "
+                 r"(?:il|lo|la|l'|i|gli|le|un|uno|una|prima|tutt[ei]|quell)", re.I)
+#: Words ending in "-ete" that are no verb.
+NOT_VOI = {"rete", "sete", "monete", "parete", "pareti", "prete", "abete", "quiete", "segrete", "concrete",
+           "complete", "discrete", "incomplete", "mete", "comete"}
+
+
+def test_italian_addresses_the_reader_as_tu_in_every_catalog() -> None:
+    """Every Italian message speaks to the reader as "tu" ("scegli", "i tuoi ordini"), never as
+    "voi" ("indicate", "i vostri ordini"): one reader, one form of address across the site."""
+    found = []
+    for po in sorted(REPO_ROOT.joinpath("pbem").rglob("it/LC_MESSAGES/*.po")):
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale="it")
+        for message in catalog:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            for text in strings:
+                for match in VOI.finditer(text or ""):
+                    word = (match.group(1) or match.group(2)).lower()
+                    if word not in NOT_VOI:
+                        found.append((po.name, word, text))
+    assert found == []
