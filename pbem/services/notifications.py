@@ -185,6 +185,7 @@ def _webhook_text(game_row: Game, engine_game: Any, new_seats: list[str], over: 
     from flask_babel import get_locale
 
     from pbem.ui import ui_for
+    from pbem.ui.i18n import names_list
 
     ruleset, language = engine_game.ruleset, str(get_locale() or "en")
     ui = ui_for(ruleset)
@@ -195,7 +196,7 @@ def _webhook_text(game_row: Game, engine_game: Any, new_seats: list[str], over: 
         name = seats.get(winner) or (ruleset.vocabulary("side", winner) if winner else "-")
         return _("%(title)s is over. Winner: %(winner)s", title=game_row.title, winner=ui.text(name, language))
     owed = [o for o in engine_game.owed() if o["seat"] in new_seats]
-    names = ", ".join(dict.fromkeys(ui.text(str(o.get("seat_name", o["seat"])), language) for o in owed))
+    names = names_list(language, dict.fromkeys(ui.text(str(o.get("seat_name", o["seat"])), language) for o in owed))
     phase = ui.text(str(owed[0].get("phase", "")), language) if owed else ""
     deadline = as_utc(game_row.deadline_at)
     text = ui.say(language, _("%(title)s: it is now %(names)s's turn (%(phase)s)."), title=game_row.title,

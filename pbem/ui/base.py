@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from pbem.int_input import MAX_INT32
 from pbem.ui import italian, platform
-from pbem.ui.i18n import Catalog, Translator
+from pbem.ui.i18n import Catalog, Translator, names_list
 
 
 class FormFieldError(ValueError):
@@ -78,6 +78,11 @@ class Story:
         self._ = ui.catalog.bind(audience.language, nouns=nouns) if ui.catalog else self.core
         self.names = {sid: self.seat_label(name) for sid, name in audience.names.items()}
         self.view = view or {}
+
+    def names_list(self, names: Iterable[str]) -> str:
+        """Names (seats, powers, places) listed in a sentence in the reader's language: "Germany,
+        Japan, and Italy", "Germania, Giappone e Italia" (:func:`pbem.ui.i18n.names_list`)."""
+        return names_list(self.audience.language, names)
 
     def seat_label(self, name: str) -> str:
         """A seat's display name in the reader's language (the family catalog names its seats)."""

@@ -9,11 +9,14 @@ extraction without translating it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.core import Locale, UnknownLocaleError
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent, format_scientific
 from babel.support import NullTranslations, Translations
 
 from pbem.ui import italian
@@ -22,6 +25,37 @@ from pbem.ui import italian
 def N_(text: str) -> str:  # noqa: N802 - the conventional name pybabel looks for
     """Mark ``text`` for extraction; it is translated where it is shown."""
     return text
+
+
+def _locale(language: str) -> Locale:
+    try:
+        return Locale.parse((language or "en").replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return Locale("en")
+
+
+def names_list(language: str, names: Iterable[str]) -> str:
+    """``names`` as a list inside a sentence of ``language``, by Babel's rule for it: "Germany,
+    Japan, and Italy", "Germania, Giappone e Italia" (:mod:`pbem.ui.italian` reads such a list)."""
+    return format_list([str(name) for name in names], locale=_locale(language))
+
+
+def percent(language: str, fraction: float, digits: int = 1) -> str:
+    """``fraction`` (0.538) as a percentage in ``language``, Babel's digits and sign: "53.8%",
+    "53,8%"."""
+    return format_percent(fraction, format="#,##0" + ("." + "0" * digits if digits else "") + "%",
+                          locale=_locale(language))
+
+
+def scientific(language: str, number: float) -> str:
+    """``number`` in scientific notation with one decimal in ``language`` (Babel): "1.2E-7", "1,2E-7"."""
+    return format_scientific(number, format="0.0E0", locale=_locale(language))
+
+
+def decimal(language: str, number: float, digits: int = 1) -> str:
+    """``number`` with ``digits`` decimals in ``language`` (Babel): "2.5", "2,5"."""
+    return format_decimal(number, format="#,##0" + ("." + "0" * digits if digits else ""),
+                          locale=_locale(language))
 
 
 @cache

@@ -18,7 +18,8 @@ where a name's grammar applies:
   is written bare (no article is better than a wrong one).
 
 :func:`articulate` rewrites those words for the values the placeholders are filled with; only a
-value that is a known name (or a list of them, ", " between) is rewritten, so a unit, a phase or a
+value that is a known name (or a list of them: ", " between, and " e " before the last as
+:func:`pbem.ui.i18n.names_list` joins them) is rewritten, so a unit, a phase or a
 player's name beside such a word is left alone.
 """
 
@@ -122,21 +123,39 @@ def plural_verb(verb: str) -> str:
     return said[:1].upper() + said[1:] if verb[:1].isupper() else said
 
 
+#: Between the names of a list: ", ", and " e " before the last (Babel's ``format_list`` in Italian).
+_LIST = re.compile(r"(, | e )")
+
+
+def _names(found: Mapping[str, Noun], value: str) -> tuple[list[str], list[str]] | None:
+    """The names of ``value`` and the separators between them, if ``value`` is a name of ``found``
+    or a list of them ("Germania, Giappone e Italia"); else ``None``."""
+    if value in found:
+        return [value], []
+    parts = _LIST.split(value)
+    items, separators = parts[0::2], parts[1::2]
+    return (items, separators) if all(item in found for item in items) else None
+
+
 def _phrase(found: Mapping[str, Noun], word: str, value: str) -> str | None:
     """``word value`` said well, if ``value`` is a name (or a list of names) of ``found``."""
-    items, word_ = value.split(", "), word.lower()
-    if not all(item in found for item in items):
+    names, word_ = _names(found, value), word.lower()
+    if names is None:
         return None
-    if word_ in _APART:  # "tra la Francia, la Germania"
-        text = f"{word_} " + ", ".join(found[item].with_article() for item in items)
-    else:  # "della Francia, della Germania"
-        text = ", ".join(found[item].after(word_) for item in items)
+    items, separators = names
+    if word_ in _APART:  # "tra la Francia e la Germania"
+        said = [found[item].with_article() for item in items]
+    else:  # "della Francia, della Germania e dell'Italia"
+        said = [found[item].after(word_) for item in items]
+    text = said[0] + "".join(sep + item for sep, item in zip(separators, said[1:], strict=True))
+    if word_ in _APART:
+        text = f"{word_} {text}"
     return text[:1].upper() + text[1:] if word[:1].isupper() else text
 
 
 def _is_plural(found: Mapping[str, Noun], value: str) -> bool:
-    items = value.split(", ")
-    return len(items) > 1 or found[items[0]].plural
+    names = _names(found, value)
+    return names is not None and (len(names[0]) > 1 or found[names[0][0]].plural)
 
 
 _WORD = "|".join(sorted({*WORDS, *(w.capitalize() for w in WORDS)}, key=len, reverse=True))

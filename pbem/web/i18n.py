@@ -139,6 +139,8 @@ def init_app(app: Flask) -> None:
     app.after_request(_remember_language)
     app.add_template_filter(localtime, "localtime")
     app.jinja_env.globals["say_seats"] = say_seats
+    app.jinja_env.globals["say_seats_text"] = say_seats_text
+    app.add_template_filter(names_list, "names_list")
     app.jinja_env.globals["N_"] = lambda msgid: msgid  # marks a msgid for pybabel (a default keyword)
     app.jinja_env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
 
@@ -156,12 +158,33 @@ def _seat_grammar(ruleset_key: str, language: str) -> Mapping[str, Any]:
         return {}
 
 
+def _seats_template(ruleset_key: str, msgid: str, params: Mapping[str, Any]) -> str:
+    from pbem.ui import italian
+
+    language = str(get_locale() or "en")
+    return italian.shape(language, gettext(msgid), params, _seat_grammar(ruleset_key, language))
+
+
 def say_seats(ruleset_key: str, msgid: str, **params: Any) -> Markup:
     """``_(msgid, **params)`` for a page sentence naming seats of a game of ``ruleset_key``: in
     Italian the names take the article and preposition of their game's grammar ("In attesa
     dell'Unione Sovietica", ``pbem/ui/italian.py``); other languages as ``_`` says them."""
-    from pbem.ui import italian
+    return Markup(_seats_template(ruleset_key, msgid, params)) % params
 
-    language = str(get_locale() or "en")
-    template = italian.shape(language, gettext(msgid), params, _seat_grammar(ruleset_key, language))
-    return Markup(template) % params
+
+def say_seats_text(ruleset_key: str, msgid: str, **params: Any) -> str:
+    """:func:`say_seats` for a plain-text email: the values are not HTML-escaped."""
+    template = _seats_template(ruleset_key, msgid, params)
+    try:
+        return template % params
+    except (KeyError, TypeError, ValueError):  # a broken translation must not hide the sentence
+        return msgid % params
+
+
+def names_list(names: Any) -> str:
+    """The ``names_list`` filter: seats, powers, places listed inside a sentence in the page's
+    language, by Babel's rule ("Germany, Japan, and Italy", "Germania, Giappone e Italia");
+    ``say_seats`` gives each its article in Italian."""
+    from pbem.ui.i18n import names_list as listed
+
+    return listed(str(get_locale() or "en"), names)

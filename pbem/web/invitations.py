@@ -9,18 +9,22 @@ with the invitation (pbem/services/invitations.py).
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from sqlmodel import select
 
+from pbem.engine.registry import load_ruleset
 from pbem.services import invitations
 from pbem.services.common import get_game, seats_of
 from pbem.store.models.accounts import User
 from pbem.store.models.trust import SeatInvitation
+from pbem.ui import ui_for
 from pbem.web.api_errors import HANDLED, error_body
 from pbem.web.api_session import write_session
 from pbem.web.auth import absolute_url, send_account_email
@@ -50,8 +54,13 @@ def _from_token(token: str) -> int:
     return int(data["i"])
 
 
-def _seat_names(game: object) -> dict[str, str]:
-    return {s["id"]: str(s.get("name", s["id"])) for s in seats_of(game)}  # type: ignore[arg-type]
+def _seat_name(game: Any, seat: str, language: str) -> str:
+    """The seat's name in ``language`` (its game's vocabulary); the English name, or the id, for a
+    game whose ruleset is no longer installed."""
+    try:
+        return ui_for(load_ruleset(game.ruleset_key)).seat_names(seats_of(game), language).get(seat, seat)
+    except (*HANDLED, LookupError, ValueError):
+        return next((str(s.get("name", seat)) for s in seats_of(game) if s["id"] == seat), seat)
 
 
 def invite_view(game_id: int) -> ResponseReturnValue:
@@ -73,7 +82,7 @@ def invite_view(game_id: int) -> ResponseReturnValue:
     send_account_email(row.email, language, "seat_invitation", "seat_invitation",
                        user_id=known.id if known is not None else None,
                        organiser=current_user.display_name, game_title=game.title,
-                       seat=_seat_names(game).get(row.seat, row.seat),
+                       ruleset_key=game.ruleset_key, seat=_seat_name(game, row.seat, language),
                        accept_url=absolute_url("invitations.show", token=token_for(row)),
                        days=invitations.INVITATION_DAYS)
     session.commit()
@@ -93,7 +102,7 @@ def show(token: str) -> ResponseReturnValue:
     game = get_game(db_session(), row.game_id)
     organiser = db_session().get(User, row.invited_by)
     return render_template("play/invitation.html", token=token, game=game, invitation=row,
-                           seat=_seat_names(game).get(row.seat, row.seat),
+                           seat=_seat_name(game, row.seat, str(get_locale() or "en")),
                            organiser=organiser.display_name if organiser else "?")
 
 

@@ -35,10 +35,10 @@ def test_G40_SBR_05_the_air_battle_counts_its_hits_in_the_singular_and_the_plura
     en, it = _story("en"), _story("it")
     assert "; 1 hit and 0 hits; " in en.line(battle) and "1 hits" not in en.line(battle)
     assert "; 1 colpo e 0 colpi; " in it.line(battle)
-    assert en.line(owed) == ("Air battle over Germany: 2 hits and 1 hit; Germany, United Kingdom choose the "
+    assert en.line(owed) == ("Air battle over Germany: 2 hits and 1 hit; Germany and United Kingdom choose the "
                              "aircraft lost")
     assert it.line(owed) == ("Battaglia aerea sopra la Germania: 2 colpi e 1 colpo; la scelta degli aerei perduti "
-                             "spetta alla Germania, al Regno Unito")
+                             "spetta alla Germania e al Regno Unito")
 
 
 def test_no_italian_A_and_A_text_says_missile() -> None:

@@ -133,3 +133,35 @@ def test_an_expired_or_cancelled_invitation_changes_nothing(app, client, user_fa
     assert client.post(link).status_code == 404
     assert client.get("/invitations/not-a-token").status_code == 404
     assert _holder(app, game_id, "blue") == blue.id
+
+
+def _mail(app, address: str) -> OutboxMessage:  # type: ignore[no-untyped-def]
+    with Session(get_engine(app)) as s:
+        row = s.exec(select(OutboxMessage).where(OutboxMessage.to_address == address)
+                     .order_by(OutboxMessage.id.desc())).first()  # type: ignore[union-attr]
+    assert row is not None
+    return row
+
+
+def test_the_italian_invitation_names_the_seat_with_its_article(app, client, user_factory):
+    """The invitation's email and page say the seat in the invitee's language with the grammar
+    of its game ("per la Germania", "alla guida della Germania"); English says it bare."""
+    from tests.web.test_italian_aa import italian_game
+
+    game_id, allies, _axis = italian_game(app, user_factory)
+    italian = user_factory(email="nuovo@example.org", display_name="Nuovo", language="it")
+    english = user_factory(email="new@example.org", display_name="New", language="en")
+    as_user(client, allies)
+    for address, seat in ((italian.email, "germany"), (english.email, "usa")):
+        assert client.post(f"/games/{game_id}/replace", data={"seat": seat, "email": address}).status_code == 302
+    mail = _mail(app, italian.email)
+    assert mail.subject == 'Carla ti invita a giocare per la Germania in "Barbarossa"', mail.subject
+    assert 'ti invita a subentrare alla guida della Germania.' in mail.text, mail.text
+    mail = _mail(app, english.email)
+    assert mail.subject == 'Carla invites you to play United States in "Barbarossa"', mail.subject
+    assert "invites you to take over the seat United States." in mail.text, mail.text
+    link = _link(app, italian.email)
+    logout(client)
+    as_user(client, italian)
+    page = client.get(link).get_data(as_text=True)
+    assert 'Carla ti invita a subentrare alla guida della Germania nella partita "Barbarossa".' in page, page

@@ -218,3 +218,26 @@ def test_a_game_no_longer_installed_says_its_seats_bare(app: Flask) -> None:
     """A ruleset missing from the registry: the sentence stands, the name without article."""
     lobby, _page = _site_lines(app, "no-such-game", "x", "Xland", "it")
     assert "<p>In attesa di Xland</p>" in lobby
+
+
+def test_the_site_and_the_emails_list_several_seats_as_each_language_does(app: Flask) -> None:
+    """A list of seats in a sentence is joined by Babel's rule for the language (``names_list``):
+    "Waiting for Germany, Japan, and Italy", "In attesa della Germania, del Giappone e dell'Italia";
+    the deadline email gives each its article and the plural verb."""
+    def lobby(language: str, names: list[str]) -> str:
+        card = {"id": 1, "title": "T", "status": "active", "status_label": "", "visibility": "public",
+                "ruleset_title": "", "ruleset_key": "global1940", "owed_to_me": False, "my_owed_names": [],
+                "owed_names": names, "my_seat_names": [], "free_seats": None, "deadline_at": None,
+                "options": []}
+        with app.test_request_context(), force_locale(language):
+            return render_template("lobby/_game_list.html", cards=[card], empty="")
+
+    assert "<p>In attesa della Germania, del Giappone e dell'Italia</p>" in \
+        lobby("it", ["Germania", "Giappone", "Italia"])
+    assert "<p>Waiting for Germany, Japan, and Italy</p>" in lobby("en", ["Germany", "Japan", "Italy"])
+    ui = ui_for(load_ruleset("global1940"))
+    with app.test_request_context(), force_locale("it"):
+        said = render_template("email/_notice.txt", _=notify_gettext,
+                               ctx={"event": "acted", "reason": "nothing_to_decide"},
+                               seats=["Germania", "Giappone"], say=lambda t, **p: ui.say("it", t, **p))
+    assert said.strip().startswith("La Germania e il Giappone non avevano nulla da decidere"), said

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from pbem.ui.i18n import decimal
 from tests.fixtures_web import login, make_test_app
 from tests.web.test_api import bearer, token_for
 
@@ -145,9 +146,10 @@ def _fought_battle(app):
 def test_battle_view_shows_the_pre_battle_odds_and_the_luck_of_the_outcome(app, client):
     game_id, battle = _fought_battle(app)
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    win = "%.1f" % (100 * battle["attacker_wins"])
+    # the page's own rounding (Babel's, half to even) on the stored figures
+    win, luck = decimal("en", 100 * battle["attacker_wins"]), decimal("en", 100 * battle["percentile"], 0)
     assert f"Before the battle the attacker had a {win}% chance of winning (exact odds)." in html
-    assert "Luck: the outcome was better for the attacker than %.0f%%" % (100 * battle["percentile"]) in html
+    assert f"Luck: the outcome was better for the attacker than {luck}%" in html
 
 
 def test_dice_audit_lists_each_battles_odds_and_each_players_mean_percentile(app, client):
@@ -198,3 +200,19 @@ def test_api_odds_caps_monte_carlo_runs_for_one_request(app, user_factory):
     data = answer.get_json()
     assert answer.status_code == 200 and data["method"] == "montecarlo" and data["runs"] == 20_000
     assert data["interval"][0] <= data["attacker_wins"] <= data["interval"][1]
+
+
+def test_odds_read_with_a_decimal_point_in_english_and_a_decimal_comma_in_italian(app, client):
+    """Babel formats each percentage for the reader's language: "66.7%" in English, "66,7%" in
+    Italian, on the calculator page and in a battle's pre-battle odds on the game page."""
+    english = client.get("/rulesets/aa1941/odds", query_string=SMALL).get_data(as_text=True)
+    italian = client.get("/rulesets/aa1941/odds", query_string=SMALL,
+                         headers={"Accept-Language": "it"}).get_data(as_text=True)
+    en = re.search(r'id="odds-attacker-wins">(\d+)\.(\d)%<', english)
+    it = re.search(r'id="odds-attacker-wins">(\d+),(\d)%<', italian)
+    assert en and it and en.groups() == it.groups()
+    assert re.search(r"<dd>\d+,\d\d</dd>", italian) and not re.search(r"<dd>\d+\.\d+</dd>", italian)
+    game_id, battle = _fought_battle(app)
+    win = decimal("it", 100 * battle["attacker_wins"])
+    html = client.get(f"/games/{game_id}", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert f"aveva il {win}% di probabilità di vincere" in html

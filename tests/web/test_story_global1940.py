@@ -221,7 +221,7 @@ def test_G40_the_story_names_treasuries_wars_and_the_defence() -> None:
 #: What the events of ``BOARD`` say, one after the other (" | " between two; wrapped lines are joined).
 BOARD_EN = """United Kingdom (Pacific) builds in Burma: minor industrial complex | Germany builds in Southern
 France: upgrade to a major complex | ANZAC takes over the Dutch territory Java and its income | Japan attacks the
-Dutch territory Sumatra: an act of war against United Kingdom, ANZAC | Submarines in SZ 91 intercept transports of
+Dutch territory Sumatra: an act of war against United Kingdom and ANZAC | Submarines in SZ 91 intercept transports of
 United Kingdom: dice 2 5 1, 2 hits; 2 transports sunk with their cargo | Submarines in SZ 91 intercept transports of
 United Kingdom: dice 4, 0 hits; no transport lost | United States liberates: France (control back to France);
 Normandy Bordeaux (control back to France) | Liberation bonus for France, placed at once in France: 4 infantry |
@@ -233,7 +233,7 @@ transports in SZ 112 after all"""
 BOARD_IT = """Il Regno Unito (Pacifico) costruisce in Birmania: complesso industriale minore | La Germania costruisce
 nella Francia meridionale: potenziamento a complesso maggiore | L'ANZAC assume il controllo del territorio olandese
 Giava e della relativa rendita | Il Giappone attacca il territorio olandese Sumatra: atto di guerra contro il Regno
-Unito, l'ANZAC | I sommergibili nella ZM 91 intercettano le navi trasporto del Regno Unito: dadi 2 5 1, 2 colpi; 2
+Unito e l'ANZAC | I sommergibili nella ZM 91 intercettano le navi trasporto del Regno Unito: dadi 2 5 1, 2 colpi; 2
 trasporti affondati con il loro carico | I sommergibili nella ZM 91 intercettano le navi trasporto del Regno Unito:
 dadi 4, 0 colpi; nessun trasporto perso | Gli Stati Uniti liberano: Francia (il controllo torna alla Francia);
 Normandia Bordeaux (il controllo torna alla Francia) | Bonus di liberazione della Francia, piazzato subito in

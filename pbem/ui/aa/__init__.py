@@ -7,6 +7,7 @@ Templates are under ``templates/aa/``, static files under ``static/`` (served at
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -16,6 +17,7 @@ from flask import Blueprint, render_template
 from markupsafe import Markup
 
 from pbem.engine.errors import vocabulary_kind
+from pbem.ui import i18n
 from pbem.ui.aa import (
     board_svg,
     describe,
@@ -119,7 +121,8 @@ class AAUI(GameUI):
 
     def template_words(self, language: str) -> dict[str, Any]:
         """``_``/``gettext``/``ngettext`` for the package's templates: the ``aa`` domain first, then
-        the site's own (for ``base.html``, which the pages extend)."""
+        the site's own (for ``base.html``, which the pages extend); ``percent``/``decimal``: a number
+        in the reader's language ("53.8%", "53,8%")."""
         import flask_babel
 
         class Site:
@@ -130,7 +133,10 @@ class AAUI(GameUI):
                 return str(flask_babel.ngettext(singular, plural, num, **params))
 
         _ = describe.CATALOG.bind(language, fallback=Site())
-        return {"_": _, "gettext": _, "ngettext": _.ngettext}
+        return {"_": _, "gettext": _, "ngettext": _.ngettext,
+                "percent": functools.partial(i18n.percent, language),
+                "decimal": functools.partial(i18n.decimal, language),
+                "scientific": functools.partial(i18n.scientific, language)}
 
     def render(self, template: str, language: str, **context: Any) -> str:
         return render_template(template, **self.template_words(language), **context)

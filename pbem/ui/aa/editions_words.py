@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from pbem.games.rulesdata import rules_file
-from pbem.ui.i18n import N_, Translator
+from pbem.ui.i18n import N_, Translator, names_list
 
 #: Research advances (Anniversary: both development charts; Global 1940's two of its own), as the Italian
 #: rulebooks name them.
@@ -101,7 +101,7 @@ def objective_text(_: Translator, objective: dict[str, Any], power: str, side: s
 def _powers(_: Translator, powers: list[str]) -> str:
     from pbem.ui.aa.vocabulary import POWERS
 
-    return ", ".join(_(POWERS.get(p, p)) for p in powers)
+    return names_list(_.language, (_(POWERS.get(p, p)) for p in powers))
 
 
 def g40_objective_text(_: Translator, o: dict[str, Any], power: str, side: str) -> str:

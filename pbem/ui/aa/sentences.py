@@ -67,14 +67,20 @@ def refunded(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 
 def battle_opened(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     _ = s._
+    defenders = [power_name(_, d, s.names) for d in p.get("defenders", [])]
     args = {"place": space_name(_, p.get("place")), "attacker": power_name(_, p.get("attacker"), s.names),
-            "defenders": ", ".join(power_name(_, d, s.names) for d in p.get("defenders", [])) or _("nobody"),
-            "units": s.units(p.get("attackers", []))}
+            "defenders": s.names_list(defenders), "units": s.units(p.get("attackers", []))}
     if p.get("amphibious"):  # the units landing from the transports attack too (AA41-AMP-01, G40-CM-12)
         landing = [i for land in p.get("landing") or [] for i in land.get("units") or []]
         args["units"] = s.units([*p.get("attackers", []), *landing])
+        zone = space_name(_, p.get("sea_zone"))
+        if not defenders:  # no "attacks nobody": Italian would put an article before "nessuno"
+            return _("Amphibious assault on %(place)s from %(zone)s: %(attacker)s attacks with %(units)s; "
+                     "nobody defends", zone=zone, **args)
         return _("Amphibious assault on %(place)s from %(zone)s: %(attacker)s attacks %(defenders)s with "
-                 "%(units)s", zone=space_name(_, p.get("sea_zone")), **args)
+                 "%(units)s", zone=zone, **args)
+    if not defenders:
+        return _("Battle in %(place)s: %(attacker)s attacks with %(units)s; nobody defends", **args)
     return _("Battle in %(place)s: %(attacker)s attacks %(defenders)s with %(units)s", **args)
 
 
@@ -95,7 +101,7 @@ def battle_hits(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 def casualties_owed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     hits = p.get("hits")
     total = sum(hits.values()) if isinstance(hits, dict) else int(hits or 0)
-    who = ", ".join(power_name(s._, seat, s.names) for seat in p.get("seats", [])) or s.side_text(p.get("side", ""))
+    who = s.names_list(power_name(s._, seat, s.names) for seat in p.get("seats", [])) or s.side_text(p.get("side", ""))
     place, side = space_name(s._, p.get("place")), s.side_text(p.get("side", ""))
     return s._.ngettext("%(place)s: %(who)s (%(side)s) must choose %(num)d casualty",
                         "%(place)s: %(who)s (%(side)s) must choose %(num)d casualties", total,
@@ -115,8 +121,12 @@ def casualties(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
         losses = s.by_owner(lost, N_LOSES)
         text = (_("%(place)s, round %(round)s: %(losses)s", place=place, round=rnd, losses=losses) if rnd
                 else _("%(place)s: %(losses)s", place=place, losses=losses))
+    elif p.get("side") == "attacker":  # per side, as battle_ended: "dell'attaccante", "del difensore"
+        text = _("%(place)s: no unit of the attacker is destroyed", place=place)
+    elif p.get("side") == "defender":
+        text = _("%(place)s: no unit of the defender is destroyed", place=place)
     else:
-        text = _("%(place)s: no unit of the %(side)s is destroyed", place=place, side=s.side_text(p.get("side", "")))
+        text = _("%(place)s: no unit is destroyed", place=place)
     if damaged:
         text += "; " + _("damaged: %(units)s", units=s.by_owner(damaged))
     if p.get("cargo"):
@@ -149,9 +159,10 @@ def battle_landed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 def battle_ended(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     place, why = space_name(s._, p.get("place")), s.ending_text(p.get("reason", ""))
     winner = p.get("winner", "none")
-    if winner in ("attacker", "defender"):
-        text = s._("Battle in %(place)s is over: %(why)s; the %(side)s wins", place=place, why=why,
-                   side=s.side_text(winner))
+    if winner == "attacker":  # one sentence per side: Italian says "vince l'attaccante", "vince il difensore"
+        text = s._("Battle in %(place)s is over: %(why)s; the attacker wins", place=place, why=why)
+    elif winner == "defender":
+        text = s._("Battle in %(place)s is over: %(why)s; the defender wins", place=place, why=why)
     else:
         text = s._("Battle in %(place)s is over with no winner: %(why)s", place=place, why=why)
     if p.get("repaired"):

@@ -22,7 +22,7 @@ def power_of(s: AAStory, power: Any) -> str:
 
 
 def powers_of(s: AAStory, powers: Any) -> str:
-    return ", ".join(power_of(s, p) for p in powers)
+    return s.names_list(power_of(s, p) for p in powers)
 
 
 def installation(s: AAStory, kind: Any) -> str:
