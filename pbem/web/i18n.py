@@ -8,7 +8,7 @@ Time zone: the logged-in user's zone, else ``DEFAULT_TIMEZONE``.
 from __future__ import annotations
 
 import zoneinfo
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, tzinfo
 from functools import cache, lru_cache
 from typing import Any
@@ -146,16 +146,56 @@ def init_app(app: Flask) -> None:
 
 
 @cache
-def _seat_grammar(ruleset_key: str, language: str) -> Mapping[str, Any]:
-    """The grammar of the seats' names of the game ``ruleset_key`` in ``language`` (its UI package's
-    :meth:`~pbem.ui.base.GameUI.grammar`; ``{}`` for a ruleset no longer installed), kept per process."""
+def _game_ui(ruleset_key: str) -> Any:
+    """The UI package of the game ``ruleset_key`` (``None`` for a ruleset no longer installed)."""
     from pbem.engine.registry import load_ruleset
     from pbem.ui import ui_for
 
     try:
-        return ui_for(load_ruleset(ruleset_key)).grammar(language)
+        return ui_for(load_ruleset(ruleset_key))
     except (LookupError, ValueError):  # an uninstalled ruleset: its names said bare
-        return {}
+        return None
+
+
+@cache
+def _seat_grammar(ruleset_key: str, language: str) -> Mapping[str, Any]:
+    """The grammar of the seats' names of the game ``ruleset_key`` in ``language`` (its UI package's
+    :meth:`~pbem.ui.base.GameUI.grammar`; ``{}`` for a ruleset no longer installed), kept per process."""
+    ui = _game_ui(ruleset_key)
+    return ui.grammar(language) if ui is not None else {}
+
+
+def seat_names_text(ruleset_key: str, names: Iterable[str], language: str) -> str:
+    """English seat names of a game of ``ruleset_key`` in ``language``, listed as the language
+    lists ("Germania e Giappone"): each translated by the game's UI package."""
+    from pbem.ui.i18n import names_list as listed
+
+    ui = _game_ui(ruleset_key)
+    return listed(language, (ui.text(name, language) if ui is not None else name for name in names))
+
+
+def say_service_message(msgid: str, params: Mapping[str, Any]) -> str:
+    """A service's message (``msgid`` and its ``params``) in the page's language; a parameter that
+    is a :class:`~pbem.services.errors.SeatNames` is said in that language, listed as it lists, and
+    in Italian with the article and preposition of its game's grammar ("Giochi già per la
+    Germania e il Giappone")."""
+    from pbem.services.errors import SeatNames
+    from pbem.ui import italian
+
+    language = str(get_locale() or "en")
+    shown: dict[str, Any] = {}
+    grammar: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, SeatNames):
+            shown[name] = seat_names_text(value.ruleset, value.names, language)
+            grammar |= _seat_grammar(value.ruleset, language)
+        else:
+            shown[name] = value
+    template = italian.shape(language, gettext(msgid), shown, grammar)
+    try:
+        return template % shown if shown else template
+    except (KeyError, TypeError, ValueError):  # a broken translation must not hide the sentence
+        return msgid % shown
 
 
 def _seats_template(ruleset_key: str, msgid: str, params: Mapping[str, Any]) -> str:
