@@ -141,6 +141,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["say_seats"] = say_seats
     app.jinja_env.globals["say_seats_text"] = say_seats_text
     app.add_template_filter(names_list, "names_list")
+    app.jinja_env.globals["decimal"] = decimal
+    app.jinja_env.globals["percent"] = percent
     app.jinja_env.globals["N_"] = lambda msgid: msgid  # marks a msgid for pybabel (a default keyword)
     app.jinja_env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
 
@@ -219,6 +221,22 @@ def say_seats_text(ruleset_key: str, msgid: str, **params: Any) -> str:
         return template % params
     except (KeyError, TypeError, ValueError):  # a broken translation must not hide the sentence
         return msgid % params
+
+
+def decimal(number: float, digits: int = 1, signed: bool = False) -> str:
+    """The ``decimal`` template global: ``number`` with ``digits`` decimals in the page's language
+    ("2.50", "2,50"; ``signed``: "+1,25"), :func:`pbem.ui.i18n.decimal`."""
+    from pbem.ui.i18n import decimal as said
+
+    return said(str(get_locale() or "en"), number, digits, signed)
+
+
+def percent(fraction: float, digits: int = 1) -> str:
+    """The ``percent`` template global: ``fraction`` (0.538) as a percentage in the page's
+    language ("53.8%", "53,8%"), :func:`pbem.ui.i18n.percent`."""
+    from pbem.ui.i18n import percent as said
+
+    return said(str(get_locale() or "en"), fraction, digits)
 
 
 def names_list(names: Any) -> str:
