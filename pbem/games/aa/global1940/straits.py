@@ -33,7 +33,7 @@ def crossing(data: G40Data, a: str, b: str) -> dict[str, Any] | None:
 
 def _refuse(canal: dict[str, Any], rule: str, template: str) -> IllegalOrder:
     return IllegalOrder(rule, template, {"name": canal["name"],
-                                         "spaces": ", ".join(canal["territories"])})
+                                         "spaces": list(canal["territories"])})
 
 
 def check_passage(data: G40Data, state: State, power: str, utype: str, a: str, b: str) -> None:
