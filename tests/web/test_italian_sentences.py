@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from babel.messages.pofile import read_po
 
 from pbem.engine import load_ruleset
@@ -65,6 +66,19 @@ def test_italian_casualties_owed_by_several_powers_take_the_plural_verb() -> Non
         "Karelia: la Germania e il Giappone devono scegliere 2 perdite (difensore)"
     assert _line("en", "aa.casualties_owed", **owed) == \
         "Karelia: Germany and Japan (defender) must choose 2 casualties"
+
+
+@pytest.mark.parametrize(("side", "italian", "english"), [
+    ("defender", "Karelia: il difensore deve scegliere 2 perdite", "Karelia: the defender must choose 2 casualties"),
+    ("attacker", "Karelia: l'attaccante deve scegliere 2 perdite", "Karelia: the attacker must choose 2 casualties"),
+    ("", "Karelia: vanno scelte 2 perdite", "Karelia: 2 casualties must be chosen"),
+])
+def test_casualties_owed_without_a_power_name_the_side_once_as_the_subject(side, italian, english) -> None:
+    owed = {"place": "Karelia", "seats": [], "side": side, "hits": 2}
+    assert _line("it", "aa.casualties_owed", **owed) == italian
+    assert _line("en", "aa.casualties_owed", **owed) == english
+    one = {"place": "Karelia", "side": "defender", "hits": {"germany": 1}}
+    assert _line("it", "aa.casualties_owed", **one) == "Karelia: il difensore deve scegliere 1 perdita"
 
 
 def test_lists_of_names_are_joined_by_the_readers_language() -> None:
