@@ -60,7 +60,39 @@ def test_G40_MAP_14_a_canal_refusal_names_each_bank_in_the_readers_language() ->
     from pbem.games.aa.global1940.straits import _refuse
 
     canal = next(c for c in G40.data.rules["canals"] if len(c["territories"]) == 2)
-    error = _refuse(canal, "G40-MAP-14", "The {name} is held by an enemy ({spaces}).")
+    error = _refuse(canal, "G40-MAP-14", "{name}: closed, held by an enemy ({spaces}).")
     assert error.params["spaces"] == canal["territories"]
     said = refusal(error.key, "it", G40, **error.params)
     assert "Egitto e Transgiordania" in said
+
+
+def test_G40_MAP_12_to_14_every_canal_refusal_reads_in_italian_with_the_canal_named() -> None:
+    """Each refusal of ``straits.check_passage`` is in the A&A catalog (its template marked for
+    extraction) and names the canal and the banks concerned in the reader's language."""
+    import pytest
+
+    from pbem.games.aa.global1940 import straits
+    from tests.games.global1940.test_map_global1940 import make_state
+
+    def said(state, power: str, a: str, b: str) -> tuple[str, str]:
+        with pytest.raises(IllegalOrder) as err:
+            straits.check_passage(G40.data, state, power, "cruiser", a, b)
+        return (refusal(err.value.key, "it", G40, **err.value.params),
+                refusal(err.value.key, "en", G40, **err.value.params))
+
+    _data, state = make_state()
+    assert said(state, "uk", "SZ 99", "SZ 100") == (
+        "Stretti turchi: passaggio chiuso, territorio neutrale (Turchia).",
+        "Turkish Straits: closed, neutral territory (Turkey).")
+    it, _en = said(state, "uk", "SZ 112", "SZ 113")
+    assert it == "Stretti danesi: passaggio chiuso, controllato da un nemico (Danimarca)."
+    it, _en = said(state, "japan", "SZ 64", "SZ 89")
+    assert it.startswith("Canale di Panama: passaggio chiuso, controllato da una potenza dell'altra alleanza")
+    state["owners"]["Denmark"] = "uk"  # taken this turn
+    it, en = said(state, "uk", "SZ 112", "SZ 113")
+    assert it == ("Stretti danesi: aperto alla tua alleanza solo dal tuo prossimo turno (non della tua "
+                  "alleanza all'inizio di questo turno: Danimarca).")
+    assert en.startswith("Danish Straits: open to your alliance only from your next turn")
+    state["owners"]["Egypt"] = "italy"
+    it, _en = said(state, "uk", "SZ 81", "SZ 98")
+    assert it.startswith("Canale di Suez: passaggio chiuso, le sue sponde (Egitto e Transgiordania)")
