@@ -11,11 +11,19 @@ Refusal = tuple[str, str, dict[str, Any]]
 
 #: Parameter names whose values are game vocabulary (keys a game's UI package translates):
 #: the name itself, or the name with a ``_2``, ``_3``... suffix (``space_2``). Lists of keys
-#: (``units``, ``spaces``, ``powers``) are written joined by ", ".
+#: (``units``, ``spaces``, ``powers``) are passed as lists: the English message joins them by ", ",
+#: a game's UI package lists them as the reader's language does ("A, B e C").
 VOCABULARY_KINDS = ("unit", "units", "space", "spaces", "power", "powers", "phase", "side", "seat", "seats")
 
 #: English (or any language's) name of a vocabulary key: ``namer(kind, key) -> str``.
 Namer = Callable[[str, str], str]
+#: A list parameter as text: ``joiner(items) -> str`` (the reader's language lists them its way).
+Joiner = Callable[[list[str]], str]
+
+
+def comma_list(items: list[str]) -> str:
+    """The engine's own (English, language-neutral) list: the items joined by ", "."""
+    return ", ".join(items)
 
 
 def vocabulary_kind(param: str) -> str | None:
@@ -24,8 +32,11 @@ def vocabulary_kind(param: str) -> str | None:
     return base if base in VOCABULARY_KINDS else None
 
 
-def format_message(template: str, params: Mapping[str, Any], namer: Namer | None = None) -> str:
-    """``template`` filled with ``params``; vocabulary named by ``namer`` (default: the keys)."""
+def format_message(template: str, params: Mapping[str, Any], namer: Namer | None = None,
+                   joiner: Joiner = comma_list) -> str:
+    """``template`` filled with ``params``; vocabulary named by ``namer`` (default: the keys), a
+    list parameter written by ``joiner`` (default: joined by ", "; a game's UI package lists
+    them in the reader's language: "Karelia, Ucraina e Caucaso")."""
     shown: dict[str, Any] = {}
     for name, value in params.items():
         kind = vocabulary_kind(name)
@@ -37,7 +48,7 @@ def format_message(template: str, params: Mapping[str, Any], namer: Namer | None
             else:
                 value = namer(kind, str(value))
         if items is not None:
-            value = ", ".join(str(v) for v in items)
+            value = joiner([str(v) for v in items])
         shown[name] = value
     return template.format(**shown)
 

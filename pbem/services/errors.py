@@ -8,11 +8,34 @@ calls (the identity function below) so ``pybabel extract`` finds them.
 Engine ``RulesError``s (``InvalidOrder`` 400, ``IllegalOrder`` 422, ``NotYourTurn`` 403,
 ``GameOver`` 409) pass through the services unchanged; they have the same
 ``status`` / ``message`` attributes plus ``rule_id``.
+
+A parameter naming seats of a game is a :class:`SeatNames` (the English names and the game's
+ruleset): the web layer says each name in the reader's language, with its Italian article where
+the template asks for one, and lists them as the language lists ("Germania e Giappone").
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(frozen=True)
+class SeatNames:
+    """Seats of a game of ``ruleset`` (its key) as a message parameter: their English ``names``.
+    Shown as such (``str``) it is the English list ("Germany and Japan"); the web layer translates
+    each name with the game's UI package and lists them in the reader's language."""
+
+    ruleset: str
+    names: tuple[str, ...]
+
+    def __str__(self) -> str:
+        from pbem.ui.i18n import names_list
+
+        return names_list("en", self.names)
+
+    def __bool__(self) -> bool:
+        return bool(self.names)
 
 
 def _(template: str) -> str:

@@ -34,7 +34,7 @@ from pbem.services.common import (
     seats_of,
     sync_row,
 )
-from pbem.services.errors import BadRequest, Conflict, Forbidden, _
+from pbem.services.errors import BadRequest, Conflict, Forbidden, SeatNames, _
 from pbem.store import snapshots
 from pbem.store.db import begin_write
 from pbem.store.models.games import (
@@ -113,7 +113,7 @@ def join_game(
         seat_info = _seat_info(game, seat)
         held = holders(session, game.id)
         if seat in held:
-            raise Conflict(_("The seat %(seat)s is already taken."), seat=seat_info["name"])
+            raise Conflict(_("The seat %(seat)s is already taken."), seat=_seat_names(game, [seat_info["name"]]))
         _check_multi_seat(game, seat_info, [s for s, h in held.items() if h.user_id == user_id])
         holder = SeatHolder(game_id=game.id, seat=seat, user_id=user_id)
         session.add(holder)
@@ -151,9 +151,14 @@ def leave_seat(session: Session, *, game_id: int, user_id: int, seat: str) -> No
         session.commit()
 
 
-def _free_seat_names(game: Game, held: dict[str, Any]) -> str:
-    """The names of the seats nobody holds, comma-separated ("" when every seat is held)."""
-    return ", ".join(s["name"] for s in seats_of(game) if s["id"] not in held)
+def _free_seat_names(game: Game, held: dict[str, Any]) -> SeatNames:
+    """The names of the seats nobody holds (false when every seat is held)."""
+    return _seat_names(game, [s["name"] for s in seats_of(game) if s["id"] not in held])
+
+
+def _seat_names(game: Game, names: list[str]) -> SeatNames:
+    """Seat names of ``game`` as a message parameter, said in the reader's language by the web."""
+    return SeatNames(game.ruleset_key, tuple(str(name) for name in names))
 
 
 def start_game(
@@ -350,7 +355,7 @@ def _check_multi_seat(game: Game, seat_info: dict[str, Any], other_seats: list[s
         return
     rule = ruleset_of(game.ruleset_key).multi_seat
     by_id = {s["id"]: s for s in seats_of(game)}
-    names = ", ".join(by_id[s]["name"] for s in other_seats if s in by_id)
+    names = _seat_names(game, [by_id[s]["name"] for s in other_seats if s in by_id])
     if rule == "none":
         raise Conflict(_("You already play %(seats)s in this game, and a player may hold only "
                          "one seat in this game."), seats=names)
@@ -359,7 +364,7 @@ def _check_multi_seat(game: Game, seat_info: dict[str, Any], other_seats: list[s
         if sides != {seat_info.get("side")}:
             raise Conflict(_("You already play %(seats)s in this game: a player may hold several "
                              "seats only on one side, and %(seat)s is on another side."),
-                           seats=names, seat=seat_info["name"])
+                           seats=names, seat=_seat_names(game, [seat_info["name"]]))
 
 
 def _record(

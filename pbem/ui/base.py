@@ -195,13 +195,16 @@ class GameUI:
         def namer(kind: str, value: str) -> str:
             return self.term(kind, value, language, ruleset)
 
+        def joiner(items: list[str]) -> str:  # "Karelia, Ucraina e Caucaso"
+            return names_list(language, items)
+
         shown = {k: namer(kind, v) if (kind := vocabulary_kind(k)) and isinstance(v, str) else v
                  for k, v in params.items()}
-        shown |= {k: ", ".join(namer(kind.rstrip("s"), str(x)) for x in v) for k, v in params.items()
+        shown |= {k: joiner([namer(kind.rstrip("s"), str(x)) for x in v]) for k, v in params.items()
                   if (kind := vocabulary_kind(k)) and isinstance(v, list)}
         template = italian.shape(language, template, shown, self.grammar(language), brace=True)
         try:
-            return format_message(template, params, namer)
+            return format_message(template, params, namer, joiner)
         except (KeyError, ValueError, TypeError, IndexError):
             return str(body.get("message", ""))
 

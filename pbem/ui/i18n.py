@@ -52,10 +52,13 @@ def scientific(language: str, number: float) -> str:
     return format_scientific(number, format="0.0E0", locale=_locale(language))
 
 
-def decimal(language: str, number: float, digits: int = 1) -> str:
-    """``number`` with ``digits`` decimals in ``language`` (Babel): "2.5", "2,5"."""
-    return format_decimal(number, format="#,##0" + ("." + "0" * digits if digits else ""),
-                          locale=_locale(language))
+def decimal(language: str, number: float, digits: int = 1, signed: bool = False) -> str:
+    """``number`` with ``digits`` decimals in ``language`` (Babel): "2.5", "2,5"; ``signed``: with
+    its sign also when positive ("+1,25", a z-score)."""
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(number, format=pattern, locale=_locale(language))
 
 
 @cache

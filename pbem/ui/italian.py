@@ -101,7 +101,9 @@ _IRREGULAR = {"è": "sono", "ha": "hanno", "può": "possono", "deve": "devono", 
               "mantiene": "mantengono", "trattiene": "trattengono", "viene": "vengono", "diviene": "divengono",
               "pone": "pongono", "dispone": "dispongono", "propone": "propongono", "trae": "traggono",
               "compie": "compiono", "esce": "escono", "dice": "dicono", "possiede": "possiedono",
-              "appartiene": "appartengono", "contiene": "contengono", "sostiene": "sostengono"}
+              "appartiene": "appartengono", "contiene": "contengono", "sostiene": "sostengono",
+              "vale": "valgono", "prevale": "prevalgono", "sale": "salgono", "assale": "assalgono",
+              "appare": "appaiono", "compare": "compaiono", "scompare": "scompaiono", "muore": "muoiono"}
 #: Unstressed words that may stand between a subject and its verb ("non", "si", "ne"...).
 _BETWEEN = ("non", "si", "ne", "ci", "vi", "lo", "la", "li", "le", "gli", "se")
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 
 from pbem.engine import RulesError, UnknownRuleset
 from pbem.engine.errors import ReplayError
 from pbem.services.errors import ServiceError
+from pbem.web.i18n import say_service_message
 
 #: What the views catch around every service call.
 HANDLED = (ServiceError, RulesError, UnknownRuleset, ReplayError)
@@ -63,7 +64,7 @@ def _message(exc: ServiceError) -> str:
     if not isinstance(template, str):
         return exc.message
     try:
-        return gettext(template, **(getattr(exc, "params", None) or {}))
+        return say_service_message(template, getattr(exc, "params", None) or {})
     except (KeyError, TypeError, ValueError):  # a broken translation must not hide the error
         return exc.message
 

@@ -8,7 +8,7 @@ Time zone: the logged-in user's zone, else ``DEFAULT_TIMEZONE``.
 from __future__ import annotations
 
 import zoneinfo
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, tzinfo
 from functools import cache, lru_cache
 from typing import Any
@@ -141,21 +141,63 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["say_seats"] = say_seats
     app.jinja_env.globals["say_seats_text"] = say_seats_text
     app.add_template_filter(names_list, "names_list")
+    app.jinja_env.globals["decimal"] = decimal
+    app.jinja_env.globals["percent"] = percent
     app.jinja_env.globals["N_"] = lambda msgid: msgid  # marks a msgid for pybabel (a default keyword)
     app.jinja_env.globals["LANGUAGE_NAMES"] = LANGUAGE_NAMES
+
+
+@cache
+def _game_ui(ruleset_key: str) -> Any:
+    """The UI package of the game ``ruleset_key`` (``None`` for a ruleset no longer installed)."""
+    from pbem.engine.registry import load_ruleset
+    from pbem.ui import ui_for
+
+    try:
+        return ui_for(load_ruleset(ruleset_key))
+    except (LookupError, ValueError):  # an uninstalled ruleset: its names said bare
+        return None
 
 
 @cache
 def _seat_grammar(ruleset_key: str, language: str) -> Mapping[str, Any]:
     """The grammar of the seats' names of the game ``ruleset_key`` in ``language`` (its UI package's
     :meth:`~pbem.ui.base.GameUI.grammar`; ``{}`` for a ruleset no longer installed), kept per process."""
-    from pbem.engine.registry import load_ruleset
-    from pbem.ui import ui_for
+    ui = _game_ui(ruleset_key)
+    return ui.grammar(language) if ui is not None else {}
 
+
+def seat_names_text(ruleset_key: str, names: Iterable[str], language: str) -> str:
+    """English seat names of a game of ``ruleset_key`` in ``language``, listed as the language
+    lists ("Germania e Giappone"): each translated by the game's UI package."""
+    from pbem.ui.i18n import names_list as listed
+
+    ui = _game_ui(ruleset_key)
+    return listed(language, (ui.text(name, language) if ui is not None else name for name in names))
+
+
+def say_service_message(msgid: str, params: Mapping[str, Any]) -> str:
+    """A service's message (``msgid`` and its ``params``) in the page's language; a parameter that
+    is a :class:`~pbem.services.errors.SeatNames` is said in that language, listed as it lists, and
+    in Italian with the article and preposition of its game's grammar ("Giochi già per la
+    Germania e il Giappone")."""
+    from pbem.services.errors import SeatNames
+    from pbem.ui import italian
+
+    language = str(get_locale() or "en")
+    shown: dict[str, Any] = {}
+    grammar: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, SeatNames):
+            shown[name] = seat_names_text(value.ruleset, value.names, language)
+            grammar |= _seat_grammar(value.ruleset, language)
+        else:
+            shown[name] = value
+    template = italian.shape(language, gettext(msgid), shown, grammar)
     try:
-        return ui_for(load_ruleset(ruleset_key)).grammar(language)
-    except (LookupError, ValueError):  # an uninstalled ruleset: its names said bare
-        return {}
+        return template % shown if shown else template
+    except (KeyError, TypeError, ValueError):  # a broken translation must not hide the sentence
+        return msgid % shown
 
 
 def _seats_template(ruleset_key: str, msgid: str, params: Mapping[str, Any]) -> str:
@@ -179,6 +221,22 @@ def say_seats_text(ruleset_key: str, msgid: str, **params: Any) -> str:
         return template % params
     except (KeyError, TypeError, ValueError):  # a broken translation must not hide the sentence
         return msgid % params
+
+
+def decimal(number: float, digits: int = 1, signed: bool = False) -> str:
+    """The ``decimal`` template global: ``number`` with ``digits`` decimals in the page's language
+    ("2.50", "2,50"; ``signed``: "+1,25"), :func:`pbem.ui.i18n.decimal`."""
+    from pbem.ui.i18n import decimal as said
+
+    return said(str(get_locale() or "en"), number, digits, signed)
+
+
+def percent(fraction: float, digits: int = 1) -> str:
+    """The ``percent`` template global: ``fraction`` (0.538) as a percentage in the page's
+    language ("53.8%", "53,8%"), :func:`pbem.ui.i18n.percent`."""
+    from pbem.ui.i18n import percent as said
+
+    return said(str(get_locale() or "en"), fraction, digits)
 
 
 def names_list(names: Any) -> str:

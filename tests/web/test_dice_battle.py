@@ -57,8 +57,8 @@ def rulesets():
     unregister("hidden-race")
 
 
-def start(app, user_factory, key: str, **options: Any):
-    red, blue = user_factory(display_name="Rosa"), user_factory(display_name="Bruno")
+def start(app, user_factory, key: str, language: str = "en", **options: Any):
+    red, blue = user_factory(display_name="Rosa", language=language), user_factory(display_name="Bruno")
     with Session(get_engine(app), expire_on_commit=False) as s:
         game = game_service.create_game(s, organiser_id=red.id, ruleset_key=key, title="Guerra",
                                         options={"goal": 200, **options})
@@ -136,3 +136,38 @@ def test_luck_table_and_chart_match_the_rolls(app, client, user_factory, ruleset
     faces = [sum(1 for r in doc["rolls"] if r["face"] == f) for f in range(1, 7)]
     bars = re.findall(r"<title>face (\d): (\d+)</title>", html)
     assert [int(c) for _f, c in bars] == faces
+
+
+@pytest.mark.parametrize(("language", "point", "whole"), [("en", ".", "Whole game"), ("it", ",", "Intera partita")])
+def test_luck_figures_are_written_with_the_decimal_mark_of_the_readers_language(
+        app, client, user_factory, rulesets, language, point, whole):
+    """Expected hits, z-score, percentile and chi-square p, in the table and the charts' captions:
+    "7.33" in English, "7,33" in Italian (Babel), never Python's decimal point on an Italian page."""
+    game, red, _blue = start(app, user_factory, "dice-battle", language=language)
+    for place in ("Ukraine", "Karelia", "Egypt"):
+        order(app, game, red, "red", {"type": "battle", "place": place})
+    as_user(client, red)
+    luck = client.get(f"/games/{game.id}/dice.json").get_json()["luck"]["game"]
+    html = client.get(f"/games/{game.id}/dice").get_data(as_text=True)
+    number = r"([+-]?\d+(?:[.,]\d+)?)"
+    row = re.search(rf'data-player="">\s*<th scope="row">{whole}</th>\s*<td>(\d+)</td><td>(\d+)</td>'
+                    rf"<td>{number}</td>\s*<td>{number}</td>\s*<td>{number}</td>\s*<td>[\d ]+</td>\s*"
+                    rf"<td>{number}</td>", html)
+    assert row, html
+    expected, z, percentile, p_value = row.group(3, 4, 5, 6)
+    assert all(point in figure for figure in (expected, z, p_value))
+    assert percentile.isdigit()
+    other = "," if point == "." else "."
+    assert not any(other in figure for figure in (expected, z, p_value))
+
+    def read(figure: str) -> float:
+        return float(figure.replace(",", "."))
+
+    assert read(expected) == pytest.approx(luck["expected"], abs=0.005)
+    assert read(z) == pytest.approx(luck["z"], abs=0.005) and z[0] in "+-"
+    assert read(p_value) == pytest.approx(luck["p_value"], abs=0.0005)
+    assert read(percentile) == pytest.approx(luck["percentile"], abs=0.5)
+    caption = re.search(r"chi-square ([\d.,]+), p = ([\d.,]+)|chi quadrato ([\d.,]+), p = ([\d.,]+)", html)
+    assert caption and all(point in c for c in caption.groups() if c)
+    ticks = re.findall(r"<title>([\d.,]+) (?:expected|attesi)</title>", html)
+    assert ticks and all(other not in t for t in ticks)

@@ -82,7 +82,7 @@ def test_owed_decisions_and_results_read_italian() -> None:
                 "prompt_params": {"power": "germany", "count": 2, "space": "SZ 5"}}
     assert ui.owed_text(casualty, names, "it") == "Germania: scegli 2 perdite nella ZM 5"
     assert ui.result_text({"winner": "axis", "capitals": ["Russia", "United Kingdom"], "mode": "two_capitals"},
-                          names, "it") == ("L'Asse vince la partita (partita standard): controlla la Russia, il "
+                          names, "it") == ("L'Asse vince la partita (partita standard): controlla la Russia e il "
                                            "Regno Unito")
 
 

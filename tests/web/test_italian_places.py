@@ -111,7 +111,7 @@ def test_G40_places_read_well_in_the_story_the_owed_decisions_and_refusals() -> 
     assert story.line(event).startswith("Battaglia nel Regno Unito: la Germania attacca il Regno Unito")
     moved = {"seq": 2, "seat": "germany", "v": 1, "type": "aa.moved",
              "payload": {"units": [], "route": ["SZ 112", "Alexandria", "Malta", "Eastern United States"]}}
-    assert story.line(moved).endswith("dalla ZM 112 agli Stati Uniti orientali passando per Alessandria, Malta")
+    assert story.line(moved).endswith("dalla ZM 112 agli Stati Uniti orientali passando per Alessandria e Malta")
     war = {"seq": 3, "seat": "japan", "v": 1, "type": "aa.g40_war_declared",
            "payload": {"declarer": "japan", "target": "uk", "pairs": [["japan", "uk"]]}}
     assert story.line(war) == "Il Giappone dichiara guerra al Regno Unito"

@@ -241,3 +241,9 @@ def test_the_site_and_the_emails_list_several_seats_as_each_language_does(app: F
                                ctx={"event": "acted", "reason": "nothing_to_decide"},
                                seats=["Germania", "Giappone"], say=lambda t, **p: ui.say("it", t, **p))
     assert said.strip().startswith("La Germania e il Giappone non avevano nulla da decidere"), said
+
+
+def test_irregular_italian_verbs_take_their_own_plural() -> None:
+    """'Le Isole Hawaii valgono 1 IPC', not 'valono': the verbs whose plural is not the rule's."""
+    assert [italian.plural_verb(v) for v in ("vale", "sale", "appare", "muore", "Compare")] == \
+        ["valgono", "salgono", "appaiono", "muoiono", "Compaiono"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from babel.messages.pofile import read_po
 
 from pbem.engine import load_ruleset
@@ -65,6 +66,46 @@ def test_italian_casualties_owed_by_several_powers_take_the_plural_verb() -> Non
         "Karelia: la Germania e il Giappone devono scegliere 2 perdite (difensore)"
     assert _line("en", "aa.casualties_owed", **owed) == \
         "Karelia: Germany and Japan (defender) must choose 2 casualties"
+
+
+@pytest.mark.parametrize(("side", "italian", "english"), [
+    ("defender", "Karelia: il difensore deve scegliere 2 perdite", "Karelia: the defender must choose 2 casualties"),
+    ("attacker", "Karelia: l'attaccante deve scegliere 2 perdite", "Karelia: the attacker must choose 2 casualties"),
+    ("", "Karelia: vanno scelte 2 perdite", "Karelia: 2 casualties must be chosen"),
+])
+def test_casualties_owed_without_a_power_name_the_side_once_as_the_subject(side, italian, english) -> None:
+    owed = {"place": "Karelia", "seats": [], "side": side, "hits": 2}
+    assert _line("it", "aa.casualties_owed", **owed) == italian
+    assert _line("en", "aa.casualties_owed", **owed) == english
+    one = {"place": "Karelia", "side": "defender", "hits": {"germany": 1}}
+    assert _line("it", "aa.casualties_owed", **one) == "Karelia: il difensore deve scegliere 1 perdita"
+
+
+def test_a_moves_route_and_its_blitzed_territories_are_listed_as_the_readers_language_lists_them() -> None:
+    moved = {"power": "germany", "units": ["u1"], "route": ["Germany", "Poland", "Ukraine", "Caucasus"],
+             "blitzed": ["Poland", "Ukraine"]}
+    assert _line("it", "aa.moved", **moved) == (
+        "La Germania muove 1 unità dalla Germania al Caucaso passando per la Polonia e l'Ucraina "
+        "(con avanzata lampo attraverso la Polonia e l'Ucraina)")
+    assert _line("en", "aa.moved", **moved) == (
+        "Germany moves 1 unit from Germany to Caucasus via Poland and Ukraine (blitzing through Poland and Ukraine)")
+    moved["route"] = ["Germany", "SZ 5", "SZ 6", "SZ 7", "Caucasus"]
+    assert "passando per la ZM 5, la ZM 6 e la ZM 7" in _line("it", "aa.moved", **moved)
+
+
+def test_an_objectives_sea_zones_are_listed_with_e_and_each_takes_its_article() -> None:
+    from pbem.ui.aa.describe import CATALOG
+    from pbem.ui.aa.editions_words import objective_text
+
+    objective = {"territories": ["Egypt"], "controlled_by": "power", "no_enemy_surface_warships_in":
+                 ["SZ 13", "SZ 14", "SZ 15"]}
+    said = {}
+    for language in ("en", "it"):
+        _ = CATALOG.bind(language, nouns=CATALOG.places(language))
+        said[language] = objective_text(_, objective, _("Italy"), _("Axis"))
+    assert said["it"] == ("Italia: controllo dell'Egitto; nessuna nave da guerra di superficie nemica nella ZM 13, "
+                          "nella ZM 14 e nella ZM 15")
+    assert said["en"] == "Italy controls Egypt; no enemy surface warship in SZ 13, SZ 14, and SZ 15"
 
 
 def test_lists_of_names_are_joined_by_the_readers_language() -> None:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pbem.ui.i18n import decimal
+from pbem.ui.i18n import decimal, percent
 from tests.fixtures_web import login, make_test_app
 from tests.web.test_api import bearer, token_for
 
@@ -160,6 +160,22 @@ def test_dice_audit_lists_each_battles_odds_and_each_players_mean_percentile(app
     doc = client.get(f"/games/{game_id}/dice.json").get_json()
     assert doc["battles"][0]["percentile"] == battle["percentile"]
     assert doc["battle_luck"]["ussr"]["mean"] == 1 - battle["percentile"]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_dice_audit_battle_odds_and_percentiles_are_in_the_readers_language(app, client, language):
+    """The attacker's chance as a percentage with the language's decimal mark ("53.8%", "53,8%"),
+    the outcome's percentile and each player's mean percentile as whole numbers (Babel's)."""
+    game_id, battle = _fought_battle(app)
+    html = client.get(f"/games/{game_id}/dice", headers={"Accept-Language": language}).get_data(as_text=True)
+    row = re.search(rf'data-seq="{battle["seq"]}"><th scope="row">[^<]*</th>\s*<td>[^<]*</td>\s*'
+                    r"<td>([^<(]+?)(?: \([^)]*\))?</td>\s*<td>([^<]+)</td>", html)
+    assert row, html
+    win = percent(language, battle["attacker_wins"])
+    assert row.group(1) == win and ("," if language == "it" else ".") in win
+    assert row.group(2) == decimal(language, 100 * battle["percentile"], 0)
+    mean = re.search(r'data-player="ussr"><th scope="row">[^<]*</th><td>1</td><td>([^<]+)</td>', html)
+    assert mean and mean.group(1) == decimal(language, 100 * (1 - battle["percentile"]), 0)
 
 
 def test_odds_page_and_battle_luck_read_wholly_in_italian(app, client):

@@ -79,10 +79,20 @@ def test_AAE_NO_income_names_the_objectives_met_and_missed() -> None:
     text = story.line(income)
     assert text.startswith("Germany collects 46 IPCs: 36 of production; national objectives met (+10 IPCs): ")
     assert ("Axis controls all of France, Northwestern Europe, Germany, Czechoslovakia Hungary, "
-            "Bulgaria Romania, Poland") in text
-    assert "missed: Axis controls at least 1 of Karelia S.S.R., Caucasus" in text
+            "Bulgaria Romania, and Poland") in text
+    assert "missed: Axis controls at least 1 of Karelia S.S.R. and Caucasus" in text
     italian = ui_for(RS).story(RS, Audience("it", None, NAMES), VIEW).line(income)
     assert "obiettivi nazionali raggiunti (+10 IPC)" in italian and "Francia" in italian
+
+
+def test_AAE_NO_the_territories_of_an_objective_are_listed_as_the_readers_language_lists_them() -> None:
+    """ "Francia, ..., Bulgaria Romania e Polonia"; after "tra" each name keeps its article."""
+    income = next(e for e in EVENTS if e["type"] == "aa.aae_income_collected")
+    italian = ui_for(RS).story(RS, Audience("it", None, NAMES), VIEW).line(income)
+    assert ("Asse: controllo di tutti questi territori: Francia, Europa nordoccidentale, Germania, "
+            "Cecoslovacchia Ungheria, Bulgaria Romania e Polonia") in italian
+    assert ("Asse: controllo di almeno 3 tra gli Stati baltici, la Polonia orientale, l'Ucraina, "
+            "l'Ucraina orientale e la Bielorussia") in italian
 
 
 def test_AAE_SBR_a_raid_tells_the_bombers_shot_down_and_the_damage() -> None:

@@ -191,7 +191,7 @@ def test_G40_NEUT_neutrals_captures_and_the_turns_bookkeeping_read_well() -> Non
     assert said[30] == ("Germany attacks the neutral Spain: its army of 6 infantry fight for the Allies "
                         "(United Kingdom); the other neutrals lean now: Portugal (pro-Allied neutral), "
                         "Sweden (pro-Allied neutral)")
-    assert said[32] == "Mongolia joins Soviet Union: Olgiy, Dzavhan, with 2 infantry"
+    assert said[32] == "Mongolia joins Soviet Union: Olgiy and Dzavhan, with 2 infantry"
     assert said[33] == ("Germany captures in France: air base, minor industrial complex (6 damage); idle until "
                         "its next turn")
     assert said[35].endswith("; United Kingdom (Europe) seizes 12 IPCs of Germany")

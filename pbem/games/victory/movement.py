@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.i18n import N_
 from pbem.games.victory.hexgrid import distance
 from pbem.games.victory.paths import path_error
 from pbem.games.victory.state import Block, State, board_of, carried, cls, enemy_in, other
@@ -75,15 +76,15 @@ def check_move(state: State, seat: str, m: Any) -> dict[str, Any]:
     if block["carrier"]:
         start = state["blocks"][block["carrier"]]["hex"]
     if path[0] != start:
-        raise _refuse("VIC-MOVE-12", "A move starts where the block is ({hex}).", start)
+        raise _refuse("VIC-MOVE-12", N_("A move starts where the block is ({hex})."), start)
     if block["launched"]:
-        raise _refuse("VIC-UNIT-CV-04", "The carrier at {hex} has launched its aircraft and may not move again.",
+        raise _refuse("VIC-UNIT-CV-04", N_("The carrier at {hex} has launched its aircraft and may not move again."),
                       start)
     if block["moved"]:
         rule = "VIC-MOVE-02" if block["moved"] != mode else "VIC-MOVE-01"
-        raise _refuse(rule, "The block at {hex} has already moved this turn.", start)
+        raise _refuse(rule, N_("The block at {hex} has already moved this turn."), start)
     if block["id"] in state.get("beachheads", {}).values():
-        raise _refuse("VIC-UNIT-MA-10", "The marines holding the beachhead at {hex} cannot move.", start)
+        raise _refuse("VIC-UNIT-MA-10", N_("The marines holding the beachhead at {hex} cannot move."), start)
     dest = path[-1]
     c = cls(block)
     info: dict[str, Any] = {"block": block["id"], "mode": mode, "path": path}
@@ -97,17 +98,17 @@ def check_move(state: State, seat: str, m: Any) -> dict[str, Any]:
         _check_convoy(state, block, path, info)
     else:
         if mode not in ("normal", "strategic"):
-            raise _refuse("VIC-MOVE-02", "This block cannot make that kind of move from {hex}.", start)
+            raise _refuse("VIC-MOVE-02", N_("This block cannot make that kind of move from {hex}."), start)
         if c == "army" and block.get("sea"):
-            raise _refuse("VIC-STRAT-06", "An army at sea at {hex} moves on only by convoy or landing.", start)
+            raise _refuse("VIC-STRAT-06", N_("An army at sea at {hex} moves on only by convoy or landing."), start)
         if mode == "strategic" and c == "army" and not board.road_adj[start]:
-            raise _refuse("VIC-STRAT-04", "A strategic army move must start on a road; {hex} has none.", start)
+            raise _refuse("VIC-STRAT-04", N_("A strategic army move must start on a road; {hex} has none."), start)
         err = path_error(state, block, mode, path)
         if err:
             raise _refuse(err[0], err[1], err[2])
         if mode == "strategic" and c == "naval" and not (board.is_sea(dest) or (
                 dest in board.ports and state["control"].get(dest) == seat)):
-            raise _refuse("VIC-STRAT-03", "A strategic naval move ends in open sea or a friendly port, not {hex}.",
+            raise _refuse("VIC-STRAT-03", N_("A strategic naval move ends in open sea or a friendly port, not {hex}."),
                           dest)
         if c == "army":
             side = board.side(path[-2], dest)
@@ -120,8 +121,8 @@ def check_move(state: State, seat: str, m: Any) -> dict[str, Any]:
             limit = entry_limit(state, path[-2], dest, klass)
             if state["hexside_use"].get(key, 0) + 1 > limit:
                 rule = "VIC-NAV-03" if klass == "naval" else "VIC-MOVE-06"
-                raise _refuse(rule, "Only {limit} of your {klass} blocks may enter the battle at {hex} across "
-                              "that hexside.", dest, limit=limit, klass=klass)
+                raise _refuse(rule, N_("Only {limit} of your {klass} blocks may enter the battle at {hex} across "
+                                 "that hexside."), dest, limit=limit, klass=klass)
             info["hexside"] = key
     return info
 
@@ -131,38 +132,38 @@ def _check_air(state: State, block: Block, mode: str, path: list[str], onto: Any
     if block["carrier"]:
         carrier = state["blocks"][block["carrier"]]
         if board_of(state).hexes[carrier["hex"]].get("canal"):
-            raise _refuse("VIC-TERR-CANAL-03", "A carrier in the canal hex {hex} cannot launch aircraft.", start)
+            raise _refuse("VIC-TERR-CANAL-03", N_("A carrier in the canal hex {hex} cannot launch aircraft."), start)
         if not carrier_ok(state, carrier, seat):
-            raise _refuse("VIC-UNIT-CV-05", "Aircraft cannot launch from the carrier at {hex} (in port, in a "
-                          "canal, or after a strategic move).", start)
+            raise _refuse("VIC-UNIT-CV-05", N_("Aircraft cannot launch from the carrier at {hex} (in port, in a "
+                             "canal, or after a strategic move)."), start)
         info["launch"] = carrier["id"]
     if mode not in ("normal", "strategic"):
-        raise _refuse("VIC-MOVE-02", "Air blocks make normal or strategic moves only ({hex}).", start)
+        raise _refuse("VIC-MOVE-02", N_("Air blocks make normal or strategic moves only ({hex})."), start)
     reach = STRATEGIC_MOVE if mode == "strategic" else UNITS[block["type"]].move
     if distance(start, dest) > reach:
         rule = "VIC-STRAT-02" if mode == "strategic" else "VIC-AIR-03"
-        raise _refuse(rule, "{hex} is beyond this air block's range.", dest)
+        raise _refuse(rule, N_("{hex} is beyond this air block's range."), dest)
     if enemy_in(state, dest, seat):
         if mode == "strategic":
-            raise _refuse("VIC-STRAT-01", "A strategic move may not enter {hex}: enemy blocks are there.", dest)
+            raise _refuse("VIC-STRAT-01", N_("A strategic move may not enter {hex}: enemy blocks are there."), dest)
         info["sortie"] = True  # VIC-AIR-07: starts or joins a battle
         info["no_limit"] = True
         return
     if onto is not None:
         carrier = state["blocks"].get(onto)
         if block["type"] == "HB":
-            raise _refuse("VIC-UNIT-HB-02", "A heavy bomber can never land on a carrier ({hex}).", dest)
+            raise _refuse("VIC-UNIT-HB-02", N_("A heavy bomber can never land on a carrier ({hex})."), dest)
         if carrier is not None and carrier["hex"] == dest and board_of(state).hexes[dest].get("canal"):
-            raise _refuse("VIC-TERR-CANAL-03", "A carrier in the canal hex {hex} cannot recover aircraft.", dest)
+            raise _refuse("VIC-TERR-CANAL-03", N_("A carrier in the canal hex {hex} cannot recover aircraft."), dest)
         if carrier is None or carrier["hex"] != dest or not carrier_ok(state, carrier, seat):
-            raise _refuse("VIC-UNIT-CV-05", "There is no carrier at {hex} that can take aircraft now.", dest)
+            raise _refuse("VIC-UNIT-CV-05", N_("There is no carrier at {hex} that can take aircraft now."), dest)
         if not carrier_room(state, carrier, block):
-            raise _refuse("VIC-UNIT-CV-02", "The carrier at {hex} has no room for this air block.", dest)
+            raise _refuse("VIC-UNIT-CV-02", N_("The carrier at {hex} has no room for this air block."), dest)
         info["onto"] = onto
         return
     if not friendly_base(state, dest, seat):
         rule = "VIC-STRAT-02" if mode == "strategic" else "VIC-AIR-04"
-        raise _refuse(rule, "An air move that enters no battle must end at a friendly airbase; {hex} is not one.",
+        raise _refuse(rule, N_("An air move that enters no battle must end at a friendly airbase; {hex} is not one."),
                       dest)
 
 
@@ -170,13 +171,13 @@ def _check_para(state: State, block: Block, path: list[str], info: dict[str, Any
     board = board_of(state)
     start, dest = path[0], path[-1]
     if block["type"] != "AB":
-        raise _refuse("VIC-UNIT-AB-01", "Only airborne blocks make para drops (from {hex}).", start)
+        raise _refuse("VIC-UNIT-AB-01", N_("Only airborne blocks make para drops (from {hex})."), start)
     if not friendly_base(state, start, block["side"]):
-        raise _refuse("VIC-UNIT-AB-02", "A para drop starts from a friendly city or town; {hex} is not one.", start)
+        raise _refuse("VIC-UNIT-AB-02", N_("A para drop starts from a friendly city or town; {hex} is not one."), start)
     if distance(start, dest) > PARA_RANGE:
-        raise _refuse("VIC-UNIT-AB-02", "{hex} is beyond the 4-hex reach of a para drop.", dest)
+        raise _refuse("VIC-UNIT-AB-02", N_("{hex} is beyond the 4-hex reach of a para drop."), dest)
     if not board.is_land(dest) or board.terrain(dest) not in ("clear", "desert"):
-        raise _refuse("VIC-UNIT-AB-02", "A para drop lands only in clear or desert hexes; {hex} is not.", dest)
+        raise _refuse("VIC-UNIT-AB-02", N_("A para drop lands only in clear or desert hexes; {hex} is not."), dest)
     info["no_limit"] = True  # hexside limits are ignored (VIC-UNIT-AB-02)
     info["airborne"] = enemy_in(state, dest, block["side"])  # VIC-UNIT-AB-04 / VIC-UNIT-AB-07
 
@@ -185,20 +186,20 @@ def _check_amphibious(state: State, block: Block, path: list[str], info: dict[st
     board = board_of(state)
     start, dest, seat = path[0], path[-1], block["side"]
     if block["type"] != "MA":
-        raise _refuse("VIC-UNIT-MA-02", "Only marines make amphibious landings (from {hex}).", start)
+        raise _refuse("VIC-UNIT-MA-02", N_("Only marines make amphibious landings (from {hex})."), start)
     at_sea = block.get("sea") in ("afloat", "convoy") and board.is_sea(start)
     if not at_sea and not (start in board.ports and state["control"].get(start) == seat):
-        raise _refuse("VIC-UNIT-MA-02", "A landing starts from a friendly port or from the sea; {hex} is neither.",
+        raise _refuse("VIC-UNIT-MA-02", N_("A landing starts from a friendly port or from the sea; {hex} is neither."),
                       start)
     if dest not in board.coastal or board.terrain(dest) not in ("clear", "desert"):
-        raise _refuse("VIC-UNIT-MA-02", "Marines land only in coastal clear or desert hexes; {hex} is not one.",
+        raise _refuse("VIC-UNIT-MA-02", N_("Marines land only in coastal clear or desert hexes; {hex} is not one."),
                       dest)
     err = path_error(state, block, "amphibious", path)
     if err:
         raise _refuse(err[0], err[1], err[2])
     for h in path[1:-1]:
         if enemy_in(state, h, seat):
-            raise _refuse("VIC-MOVE-08", "A block that enters {hex}, where enemy blocks are, must stop there.", h)
+            raise _refuse("VIC-MOVE-08", N_("A block that enters {hex}, where enemy blocks are, must stop there."), h)
     info["sea"] = "afloat" if enemy_in(state, dest, seat) else None  # VIC-UNIT-MA-03
 
 
@@ -206,7 +207,7 @@ def _check_convoy(state: State, block: Block, path: list[str], info: dict[str, A
     board = board_of(state)
     start, dest, seat = path[0], path[-1], block["side"]
     if cls(block) != "army":
-        raise _refuse("VIC-STRAT-06", "Only armies move by convoy (from {hex}).", start)
+        raise _refuse("VIC-STRAT-06", N_("Only armies move by convoy (from {hex})."), start)
     blockades = state.get("blockades", {})
     beach = state.get("beachheads", {})
     if block.get("sea") != "convoy":
@@ -214,14 +215,14 @@ def _check_convoy(state: State, block: Block, path: list[str], info: dict[str, A
         own_beach = start in beach and state["blocks"].get(beach[start], {}).get("side") == seat
         if not embark and not own_beach:
             rule = "VIC-NAV-12" if start in blockades else "VIC-TERR-PORT-01"
-            raise _refuse(rule, "Armies embark only at a friendly, unblockaded port; {hex} is not one.", start)
+            raise _refuse(rule, N_("Armies embark only at a friendly, unblockaded port; {hex} is not one."), start)
         _use_port(state, start, info, own_beach and not embark)
     err = path_error(state, block, "convoy", path)
     if err:
         raise _refuse(err[0], err[1], err[2])
     for h in path[1:-1]:
         if not board.is_sea(h):
-            raise _refuse("VIC-STRAT-06", "A convoy sails through sea hexes; {hex} is on the coast.", h)
+            raise _refuse("VIC-STRAT-06", N_("A convoy sails through sea hexes; {hex} is on the coast."), h)
     if board.is_sea(dest):
         info["sea"] = "convoy"
         return
@@ -229,7 +230,7 @@ def _check_convoy(state: State, block: Block, path: list[str], info: dict[str, A
     port = dest in board.ports and state["control"].get(dest) == seat and dest not in blockades
     if not port and not own_beach:
         rule = "VIC-NAV-12" if dest in blockades else "VIC-STRAT-06"
-        raise _refuse(rule, "A convoy ends at sea or in a friendly, unblockaded port; {hex} is neither.", dest)
+        raise _refuse(rule, N_("A convoy ends at sea or in a friendly, unblockaded port; {hex} is neither."), dest)
     info["sea"] = None
     _use_port(state, dest, info, own_beach and not port)
 
@@ -239,7 +240,7 @@ def _use_port(state: State, hex_: str, info: dict[str, Any], beachhead: bool) ->
     cap = 1 if beachhead else 2
     if used + 1 > cap:
         rule = "VIC-UNIT-MA-08" if beachhead else "VIC-STRAT-08"
-        raise _refuse(rule, "{hex} has no capacity left this turn for embarking or disembarking.", hex_)
+        raise _refuse(rule, N_("{hex} has no capacity left this turn for embarking or disembarking."), hex_)
     info.setdefault("ports", []).append(hex_)
 
 
@@ -281,7 +282,7 @@ def stacking_problem(state: State, seat: str) -> tuple[str, str, str] | None:
         klass = over_stack(state, h, seat)
         if klass:
             rule = {"army": "VIC-MOVE-04", "naval": "VIC-NAV-04", "air": "VIC-AIR-02"}[klass]
-            return rule, "Your blocks would end movement over the {klass} stacking limit at {hex}.", h
+            return rule, N_("Your blocks would end movement over the {klass} stacking limit at {hex}."), h
     return None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.engine import IllegalOrder, InvalidOrder
+from pbem.engine.i18n import N_
 from pbem.games.victory.board import Board
 from pbem.games.victory.state import State, board_of, cls, stack_counts
 from pbem.games.victory.units import MAX_STEPS, UNITS
@@ -31,21 +32,21 @@ def check_production(state: State, seat: str, order: dict[str, Any]) -> list[dic
     out = []
     for item in builds:
         if isinstance(item, dict) and "from" in item:
-            raise _refuse("VIC-PROD-07", "Steps can never be transferred from one block to another.")
+            raise _refuse("VIC-PROD-07", N_("Steps can never be transferred from one block to another."))
         if isinstance(item, dict) and (item.get("disband") or (isinstance(item.get("steps"), int)
                                                                and item["steps"] < 0)):
-            raise _refuse("VIC-PROD-08", "Blocks can never be reduced or eliminated voluntarily.")
+            raise _refuse("VIC-PROD-08", N_("Blocks can never be reduced or eliminated voluntarily."))
         if not isinstance(item, dict) or not isinstance(item.get("steps"), int) or item["steps"] < 1:
             raise InvalidOrder("VIC-PROD-03", "Each build item names a city and a number of steps (1 or more).")
         city = item.get("city")
         if city not in board.cities:
             raise InvalidOrder("VIC-PROD-02", "{city} is not a city.", {"city": str(city)[:8]})
         if state["control"].get(city) != seat:  # VIC-PROD-12
-            raise _refuse("VIC-PROD-02", "You do not control {city}; only controlled cities produce.", city=city)
+            raise _refuse("VIC-PROD-02", N_("You do not control {city}; only controlled cities produce."), city=city)
         steps = item["steps"]
         spent[city] = spent.get(city, 0) + steps
         if spent[city] > board.cities[city]["pp"]:
-            raise _refuse("VIC-PROD-02", "{city} produces {pp} PP; its PP can be spent only there.", city=city,
+            raise _refuse("VIC-PROD-02", N_("{city} produces {pp} PP; its PP can be spent only there."), city=city,
                           pp=board.cities[city]["pp"])
         if "new" in item:
             out.append(_check_new(state, board, seat, city, item["new"], steps, pool, new_in))
@@ -54,11 +55,11 @@ def check_production(state: State, seat: str, order: dict[str, Any]) -> list[dic
             if b is None or b["side"] != seat:
                 raise InvalidOrder("VIC-PROD-11", "You have no block {block}.", {"block": str(item["block"])[:40]})
             if b["hex"] != city:
-                raise _refuse("VIC-PROD-11", "Steps are added only to blocks in the producing city ({city}).",
+                raise _refuse("VIC-PROD-11", N_("Steps are added only to blocks in the producing city ({city})."),
                               city=city)
             added[b["id"]] = added.get(b["id"], 0) + steps
             if b["steps"] + added[b["id"]] > MAX_STEPS:
-                raise _refuse("VIC-PROD-09", "No block may exceed strength 4 (at {city}).", city=city)
+                raise _refuse("VIC-PROD-09", N_("No block may exceed strength 4 (at {city})."), city=city)
             out.append({"city": city, "block": b["id"], "steps": steps})
         else:
             raise InvalidOrder("VIC-PROD-03", "A build item has either new (a unit type) or block (a block id).")
@@ -70,18 +71,18 @@ def _check_new(state: State, board: Board, seat: str, city: str, code: Any, step
     if code not in UNITS:
         raise InvalidOrder("VIC-PROD-10", "Unknown unit type {type}.", {"type": str(code)[:4]})
     if board.owner_of(city) != seat:
-        raise _refuse("VIC-PROD-05", "New blocks are built only in your own cities; in captured {city} PP only "
-                      "add steps.", city=city)
+        raise _refuse("VIC-PROD-05", N_("New blocks are built only in your own cities; in captured {city} PP only "
+                         "add steps."), city=city)
     if UNITS[code].cls == "naval" or code == "MA":
         if city not in board.ports:
-            raise _refuse("VIC-PROD-06", "Ships and marines are built only in coastal cities; {city} is inland.",
+            raise _refuse("VIC-PROD-06", N_("Ships and marines are built only in coastal cities; {city} is inland."),
                           city=city)
         if city in state.get("blockades", {}):
-            raise _refuse("VIC-NAV-13", "The blockaded port {city} cannot build ships or marines.", city=city)
+            raise _refuse("VIC-NAV-13", N_("The blockaded port {city} cannot build ships or marines."), city=city)
     if steps > MAX_STEPS:
-        raise _refuse("VIC-PROD-09", "No block may exceed strength 4 (at {city}).", city=city)
+        raise _refuse("VIC-PROD-09", N_("No block may exceed strength 4 (at {city})."), city=city)
     if pool.get(code, 0) < 1:
-        raise _refuse("VIC-PROD-10", "Your force pool has no unbuilt {type} left.", type=code)
+        raise _refuse("VIC-PROD-10", N_("Your force pool has no unbuilt {type} left."), type=code)
     pool[code] -= 1
     new_in.setdefault(city, []).append(code)
     counts = stack_counts(state, city, seat)
@@ -89,7 +90,7 @@ def _check_new(state: State, board: Board, seat: str, city: str, code: Any, step
         k = UNITS[c].cls
         counts[k if k != "army" else "army"] += 1
     if counts["army"] > board.army_stack(city) or counts["naval"] > board.naval_stack(city) or counts["air"] > 2:
-        raise _refuse("VIC-PROD-10", "New blocks must fit the stacking limits of {city}.", city=city)
+        raise _refuse("VIC-PROD-10", N_("New blocks must fit the stacking limits of {city}."), city=city)
     return {"city": city, "new": code, "steps": steps}
 
 

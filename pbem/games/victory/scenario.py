@@ -14,6 +14,7 @@ from typing import Any
 import jsonschema
 
 from pbem.engine import InvalidOrder
+from pbem.engine.i18n import N_
 from pbem.games import rulesdata
 from pbem.games.victory.board import Board, build_board
 from pbem.games.victory.hexgrid import neighbour_coords, parse, side_key
@@ -61,7 +62,7 @@ def validate_scenario(data: Any) -> list[Problem]:
     validator = jsonschema.Draft202012Validator(schema())
     errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
-        return [Problem("VIC-SETUP-01", "The scenario file is malformed at {path}: {error}",
+        return [Problem("VIC-SETUP-01", N_("The scenario file is malformed at {path}: {error}"),
                         {"path": "/".join(str(p) for p in e.absolute_path) or "(top)", "error": e.message[:200]})
                 for e in errors[:20]]
     problems: list[Problem] = []
@@ -102,24 +103,24 @@ def _check_map(m: dict[str, Any], problems: list[Problem]) -> None:
     labels += [h for s in m["sheets"] for h in (s["from"], s["to"])]
     for h in dict.fromkeys(labels):
         if not _in_grid(h, m):
-            problems.append(Problem("VIC-TERR-GEN-01", "Hex {hex} is outside the {columns}x{rows} grid.",
+            problems.append(Problem("VIC-TERR-GEN-01", N_("Hex {hex} is outside the {columns}x{rows} grid."),
                                     {"hex": h, "columns": m["columns"], "rows": m["rows"]}))
     if problems:
         return
     for road in m.get("roads", []):
         for a, b in zip(road, road[1:], strict=False):
             if not _adjacent(a, b):
-                problems.append(Problem("VIC-TERR-ROAD-01", "The road from {a} to {b} does not join two adjacent "
-                                        "land hexes.", {"a": a, "b": b}))
+                problems.append(Problem("VIC-TERR-ROAD-01", N_("The road from {a} to {b} does not join two adjacent "
+                                           "land hexes."), {"a": a, "b": b}))
     for rec in m.get("hexsides", []):
         if not _adjacent(*rec["hexes"]):
-            problems.append(Problem("VIC-TERR-GEN-02", "Hexes {a} and {b} are not adjacent.",
+            problems.append(Problem("VIC-TERR-GEN-02", N_("Hexes {a} and {b} are not adjacent."),
                                     {"a": rec["hexes"][0], "b": rec["hexes"][1]}))
     water = set(m.get("sea", [])) | set(m.get("lakes", [])) | set(m.get("shoal", []))
     for terrain, hexes in m.get("terrain", {}).items():
         for h in hexes:
             if h in water:
-                problems.append(Problem("VIC-TERR-GEN-04", "Hex {hex} is water and cannot also be {terrain}.",
+                problems.append(Problem("VIC-TERR-GEN-04", N_("Hex {hex} is water and cannot also be {terrain}."),
                                         {"hex": h, "terrain": terrain}))
 
 
@@ -133,49 +134,49 @@ def _check_sheets(m: dict[str, Any], board: Board, problems: list[Problem]) -> N
     for sheet in m["sheets"]:
         c0, _ = parse(sheet["from"])
         if (c0 - 1) % 2:
-            problems.append(Problem("VIC-SETUP-01", "Sheet {sheet} starts at column {col}: a sheet's column offset "
-                                    "must be even so the hex pattern continues across the seam.",
+            problems.append(Problem("VIC-SETUP-01", N_("Sheet {sheet} starts at column {col}: a sheet's column offset "
+                                       "must be even so the hex pattern continues across the seam."),
                                     {"sheet": sheet["id"], "col": c0}))
         for h in _sheet_cells(sheet):
             if h in seen:
-                problems.append(Problem("VIC-SETUP-01", "Hex {hex} lies on two sheets, {a} and {b}.",
+                problems.append(Problem("VIC-SETUP-01", N_("Hex {hex} lies on two sheets, {a} and {b}."),
                                         {"hex": h, "a": seen[h], "b": sheet["id"]}))
                 break
             seen[h] = sheet["id"]
     for sheet in m["sheets"]:
         cities = [c for c in m["cities"] if board.sheet_of.get(c["hex"]) == sheet["id"]]
         if len(cities) != 6:
-            problems.append(Problem("VIC-SETUP-02", "Sheet {sheet} has {n} cities; each sheet needs 6.",
+            problems.append(Problem("VIC-SETUP-02", N_("Sheet {sheet} has {n} cities; each sheet needs 6."),
                                     {"sheet": sheet["id"], "n": len(cities)}))
         bad = [c for c in cities if c["pp"] not in (1, 2, 3)]
         for c in bad:
-            problems.append(Problem("VIC-SETUP-02", "City {city} is worth {pp} PP; a city is worth 1, 2 or 3.",
+            problems.append(Problem("VIC-SETUP-02", N_("City {city} is worth {pp} PP; a city is worth 1, 2 or 3."),
                                     {"city": c["name"], "pp": c["pp"]}))
         total = sum(c["pp"] for c in cities)
         if not bad and len(cities) == 6 and total != 10:
-            problems.append(Problem("VIC-SETUP-02", "The cities of sheet {sheet} total {total} PP; each sheet "
-                                    "totals 10.", {"sheet": sheet["id"], "total": total}))
+            problems.append(Problem("VIC-SETUP-02", N_("The cities of sheet {sheet} total {total} PP; each sheet "
+                                       "totals 10."), {"sheet": sheet["id"], "total": total}))
     for c in [*m["cities"], *m.get("towns", [])]:
         if c["hex"] not in board.sheet_of:
-            problems.append(Problem("VIC-SETUP-01", "{name} ({hex}) is on no sheet.", {"name": c["name"],
+            problems.append(Problem("VIC-SETUP-01", N_("{name} ({hex}) is on no sheet."), {"name": c["name"],
                                                                                         "hex": c["hex"]}))
         if not board.is_land(c["hex"]):
-            problems.append(Problem("VIC-TERR-CITY-01", "{name} ({hex}) is in a water hex; cities and towns are "
-                                    "on land.", {"name": c["name"], "hex": c["hex"]}))
+            problems.append(Problem("VIC-TERR-CITY-01", N_("{name} ({hex}) is in a water hex; cities and towns are "
+                                       "on land."), {"name": c["name"], "hex": c["hex"]}))
     for road in m.get("roads", []):
         for a, b in zip(road, road[1:], strict=False):
             if b not in board.adj[a] or not (board.is_land(a) and board.is_land(b)):
-                problems.append(Problem("VIC-TERR-ROAD-01", "The road from {a} to {b} does not join two adjacent "
-                                        "land hexes.", {"a": a, "b": b}))
+                problems.append(Problem("VIC-TERR-ROAD-01", N_("The road from {a} to {b} does not join two adjacent "
+                                           "land hexes."), {"a": a, "b": b}))
     for rec in m.get("hexsides", []):
         a, b = rec["hexes"]
         if b not in board.adj[a]:
-            problems.append(Problem("VIC-TERR-GEN-02", "Hexes {a} and {b} are not adjacent.", {"a": a, "b": b}))
+            problems.append(Problem("VIC-TERR-GEN-02", N_("Hexes {a} and {b} are not adjacent."), {"a": a, "b": b}))
             continue
         overlay = any(rec.get(k) for k in ("river", "major_river", "alpine", "bridge"))
         if overlay and not (board.is_land(a) and board.is_land(b)):
-            problems.append(Problem("VIC-TERR-RIVER-01", "The hexside {side} carries a river, alpine ridge or "
-                                    "bridge but is not between two land hexes.", {"side": side_key(a, b)}))
+            problems.append(Problem("VIC-TERR-RIVER-01", N_("The hexside {side} carries a river, alpine ridge or "
+                                       "bridge but is not between two land hexes."), {"side": side_key(a, b)}))
 
 
 def _check_blocks(data: dict[str, Any], board: Board, problems: list[Problem]) -> None:
@@ -189,35 +190,36 @@ def _check_blocks(data: dict[str, Any], board: Board, problems: list[Problem]) -
             cls = UNITS[code].cls
             per_hex[h] = per_hex.get(h, 0) + 1
             if h not in board.hexes or not board.is_base(h) or board.owner_of(h) != side:
-                problems.append(Problem("VIC-SETUP-05", "{side} block {n} ({type}) starts at {hex}, which is not a "
-                                        "city or town on a {side} sheet.", {"side": side, "n": i + 1, "type": code,
+                problems.append(Problem("VIC-SETUP-05", N_("{side} block {n} ({type}) starts at {hex}, which is not a "
+                                           "city or town on a {side} sheet."), {"side": side, "n": i + 1, "type": code,
                                                                             "hex": h}))
                 continue
             if cls == "naval" and h not in board.ports:
-                problems.append(Problem("VIC-SETUP-08", "{side} {type} starts at {hex}, which is not a port.",
+                problems.append(Problem("VIC-SETUP-08", N_("{side} {type} starts at {hex}, which is not a port."),
                                         {"side": side, "type": code, "hex": h}))
             if "aboard" in b:
                 j = b["aboard"]
                 carrier = blocks[j] if j < len(blocks) else None
                 if cls != "air" or code == "HB" or carrier is None or carrier["type"] != "CV" \
                         or carrier["hex"] != h:
-                    problems.append(Problem("VIC-UNIT-CV-02", "{side} block {n} ({type}) cannot start aboard block "
-                                            "{m}: only fighters and dive bombers ride a carrier in the same hex.",
+                    problems.append(Problem("VIC-UNIT-CV-02", N_("{side} block {n} ({type}) cannot start aboard block "
+                                               "{m}: only fighters and dive bombers ride a carrier in the same hex."),
                                             {"side": side, "n": i + 1, "type": code, "m": j + 1}))
                 else:
                     load.setdefault(j, []).append(b["steps"])
         for j, steps in load.items():
             if len(steps) > CARRIER_LOAD or sum(steps) > blocks[j]["steps"]:
-                problems.append(Problem("VIC-UNIT-CV-02", "{side} carrier {n} carries more air than its strength "
-                                        "allows.", {"side": side, "n": j + 1}))
+                problems.append(Problem("VIC-UNIT-CV-02", N_("{side} carrier {n} carries more air than its strength "
+                                           "allows."), {"side": side, "n": j + 1}))
         for h, n in per_hex.items():
             if n > cap:
-                problems.append(Problem("VIC-SETUP-06", "{side} starts {n} blocks at {hex}; at most {cap} blocks may "
-                                        "start in a city or town.", {"side": side, "n": n, "hex": h, "cap": cap}))
+                problems.append(Problem("VIC-SETUP-06", N_("{side} starts {n} blocks at {hex}; at most {cap} "
+                                                           "blocks may start in a city or town."),
+                                        {"side": side, "n": n, "hex": h, "cap": cap}))
             armies = sum(1 for b in blocks if b["hex"] == h and UNITS[b["type"]].cls == "army")
             if h in board.hexes and armies > board.army_stack(h):
-                problems.append(Problem("VIC-SETUP-06", "{side} starts {n} armies at {hex}; its terrain stacks "
-                                        "{limit}.", {"side": side, "n": armies, "hex": h,
+                problems.append(Problem("VIC-SETUP-06", N_("{side} starts {n} armies at {hex}; its terrain stacks "
+                                           "{limit}."), {"side": side, "n": armies, "hex": h,
                                                      "limit": board.army_stack(h)}))
 
 
@@ -227,7 +229,7 @@ def _check_victory(data: dict[str, Any], board: Board, problems: list[Problem]) 
             walk(sub)
         for h in cond.get("cities", []):
             if h not in board.cities:
-                problems.append(Problem("VIC-VIC-02", "The victory conditions name {hex}, which is not a city.",
+                problems.append(Problem("VIC-VIC-02", N_("The victory conditions name {hex}, which is not a city."),
                                         {"hex": h}))
     if "sudden_death" in data.get("victory", {}):
         walk(data["victory"]["sudden_death"])

@@ -77,7 +77,11 @@ class AAUI(GameUI):
         def named(param: str, value: Any) -> Any:  # a key, or keys joined by ", " ("infantry, artillery")
             keys = [k.strip() for k in value.split(",")] if isinstance(value, str) else []
             known = name if param == "known" else {**units, **name}  # "known": the keys an API user types
-            return ", ".join(known[k] for k in keys) if keys and all(k in known for k in keys) else value
+            if not keys or not all(k in known for k in keys):
+                return value
+            if param == "known":  # the choices an API user may type: a plain list of them
+                return ", ".join(known[k] for k in keys)
+            return i18n.names_list(language, [known[k] for k in keys])  # "fanteria e artiglieria"
 
         params = {k: v if vocabulary_kind(k) else named(k, v) for k, v in (body.get("params") or {}).items()}
         body = {**body, "params": params}

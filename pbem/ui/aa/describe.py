@@ -20,7 +20,7 @@ from typing import Any
 from pbem.ui.aa.italian_places import PlaceCatalog
 from pbem.ui.aa.vocabulary import BY, ENDINGS, MODES, PHASES, POWERS, SIDES, STEPS, TEAMS, UNIT_NAMES
 from pbem.ui.base import Story
-from pbem.ui.i18n import N_, Translator
+from pbem.ui.i18n import N_, Translator, names_list
 
 CATALOG = PlaceCatalog(Path(__file__).parent / "translations", "aa")
 _START: dict[tuple[str, str], dict[int, tuple[str, str]]] = {}
@@ -63,7 +63,9 @@ def space_name(_: Translator, space: Any) -> str:
 
 
 def spaces_text(_: Translator, spaces: Iterable[str]) -> str:
-    return ", ".join(space_name(_, s) for s in spaces)
+    """Board spaces listed inside a sentence in the reader's language: "Karelia, Ukraine, and
+    Caucasus", "Carelia, Ucraina e Caucaso" (Babel's list; :mod:`pbem.ui.italian` reads it)."""
+    return names_list(_.language, (space_name(_, s) for s in spaces))
 
 
 def spaces_of(event: dict[str, Any]) -> list[str]:

@@ -75,13 +75,14 @@ def objectives_of(folder: str) -> dict[str, dict[str, Any]]:
 
 def objective_text(_: Translator, objective: dict[str, Any], power: str, side: str) -> str:
     """One national objective as a clause: "the Axis control at least 3 of Baltic States, ...;
-    no enemy surface warship in SZ 13, SZ 14 or SZ 15" (``power``/``side``: names, translated).
+    no enemy surface warship in SZ 13, SZ 14, and SZ 15" (``power``/``side``: names, translated;
+    the lists as the reader's language writes them: "ZM 13, ZM 14 e ZM 15").
     Global 1940's objectives (``treasury``, ``control``...) are told by :func:`g40_objective_text`."""
     if "treasury" in objective:
         return g40_objective_text(_, objective, power, side)
     if not objective.get("territories"):
         return _("a national objective (%(id)s)", id=objective.get("id", "?"))
-    spaces = ", ".join(_(t) for t in objective.get("territories", []))
+    spaces = names_list(_.language, (_(t) for t in objective.get("territories", [])))
     who = power if objective.get("controlled_by") == "power" else side
     needed, total = int(objective.get("needed", 1)), len(objective.get("territories", []))
     if total == 1:
@@ -91,7 +92,7 @@ def objective_text(_: Translator, objective: dict[str, Any], power: str, side: s
     else:
         text = _("%(who)s controls at least %(n)s of %(spaces)s", who=who, n=needed, spaces=spaces)
     if objective.get("no_enemy_surface_warships_in"):
-        zones = ", ".join(_(z) for z in objective["no_enemy_surface_warships_in"])
+        zones = names_list(_.language, (_(z) for z in objective["no_enemy_surface_warships_in"]))
         text += "; " + _("no enemy surface warship in %(zones)s", zones=zones)
     if objective.get("no_other_allied_units_in_own_territories"):
         text += "; " + _("no unit of another Allied power in its territories")
@@ -108,7 +109,7 @@ def g40_objective_text(_: Translator, o: dict[str, Any], power: str, side: str) 
     """A Global 1940 objective (``rules/global1940/objectives.json``) as clauses: who must control
     which territories (``each``: the bonus for every one), the wars it needs, units, waters."""
     parts = []
-    spaces = ", ".join(_(t) for t in o.get("territories") or [])
+    spaces = names_list(_.language, (_(t) for t in o.get("territories") or []))
     who = power if o.get("control") == "power" else side
     if spaces and o.get("each"):
         parts.append(_("+%(bonus)s IPCs for each of %(spaces)s %(who)s controls", bonus=o.get("bonus", 0),
@@ -130,7 +131,7 @@ def g40_objective_text(_: Translator, o: dict[str, Any], power: str, side: str) 
         parts.append(_("a land unit of its own in %(space)s", space=_(unit_in)))
     for key in ("no_enemy_warships_in", "no_enemy_surface_warships_in"):
         if o.get(key):
-            zones = ", ".join(_(z) for z in o[key])
+            zones = names_list(_.language, (_(z) for z in o[key]))
             parts.append(_("no enemy warship in %(zones)s", zones=zones) if key == "no_enemy_warships_in"
                          else _("no enemy surface warship in %(zones)s", zones=zones))
     if o.get("no_other_allied_units_in_original_territories"):

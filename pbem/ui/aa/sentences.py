@@ -101,11 +101,21 @@ def battle_hits(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
 def casualties_owed(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:
     hits = p.get("hits")
     total = sum(hits.values()) if isinstance(hits, dict) else int(hits or 0)
-    who = s.names_list(power_name(s._, seat, s.names) for seat in p.get("seats", [])) or s.side_text(p.get("side", ""))
-    place, side = space_name(s._, p.get("place")), s.side_text(p.get("side", ""))
-    return s._.ngettext("%(place)s: %(who)s (%(side)s) must choose %(num)d casualty",
-                        "%(place)s: %(who)s (%(side)s) must choose %(num)d casualties", total,
-                        place=place, who=who, side=side)
+    who = s.names_list(power_name(s._, seat, s.names) for seat in p.get("seats", []))
+    place, side = space_name(s._, p.get("place")), p.get("side", "")
+    if who:
+        return s._.ngettext("%(place)s: %(who)s (%(side)s) must choose %(num)d casualty",
+                            "%(place)s: %(who)s (%(side)s) must choose %(num)d casualties", total,
+                            place=place, who=who, side=s.side_text(side))
+    # no power named: the side is the subject ("il difensore deve scegliere"), said once
+    if side == "attacker":
+        return s._.ngettext("%(place)s: the attacker must choose %(num)d casualty",
+                            "%(place)s: the attacker must choose %(num)d casualties", total, place=place)
+    if side == "defender":
+        return s._.ngettext("%(place)s: the defender must choose %(num)d casualty",
+                            "%(place)s: the defender must choose %(num)d casualties", total, place=place)
+    return s._.ngettext("%(place)s: %(num)d casualty must be chosen",
+                        "%(place)s: %(num)d casualties must be chosen", total, place=place)
 
 
 def casualty_choice(s: AAStory, p: dict[str, Any], event: dict[str, Any]) -> str:

@@ -62,7 +62,10 @@ POWERS = {"germany": N_("Germany"), "ussr": N_("Soviet Union"), "japan": N_("Jap
 TREASURIES = {"uk_europe": N_("United Kingdom (Europe)"), "uk_pacific": N_("United Kingdom (Pacific)")}
 TREASURY_POWERS = {"uk_europe": "uk", "uk_pacific": "uk"}
 #: Words the rules pass as a refusal's parameter ("China never buys {kind}.").
-REFUSAL_WORDS = (N_("repairs"),)
+REFUSAL_WORDS = (N_("repairs"),
+                 # Global 1940's canals and straits (rules/global1940/map.json "canals", G40-MAP-10)
+                 N_("Danish Straits"), N_("Panama Canal"), N_("Strait of Gibraltar"), N_("Suez Canal"),
+                 N_("Turkish Straits"))
 #: The rules data's side names (``Ruleset.vocabulary("side", ...)``).
 SIDE_NAMES = {"axis": N_("Axis"), "allies": N_("Allies")}
 TEAMS = {"axis": N_("the Axis"), "allies": N_("the Allies")}

@@ -182,10 +182,11 @@ def page_context(ui: Any, game: dict[str, Any], read: GameReader, language: str)
     names = Names(story, _)
     owes = bool(seat and game["status"] == "active" and any(o["seat"] == seat for o in game["owed"]))
     card_list = view.get("card_list") or {}
+    stage = view.get("stage")  # a variable, so pybabel extracts no "stage" from the _() call
     return {
         "seat": seat, "round": view.get("round"), "turn": view.get("turn"),
-        "active": seat_name(_, view.get("active")), "stage": _(STAGES[view["stage"]]) if view.get("stage") in STAGES
-        else None, "tables": player_tables(view, seat, names, _), "attack": attack_panel(view, seat, names, story, _),
+        "active": seat_name(_, view.get("active")), "stage": _(STAGES[stage]) if stage in STAGES else None,
+        "tables": player_tables(view, seat, names, _), "attack": attack_panel(view, seat, names, story, _),
         "decision": decision(legal, view, names, story, _) if owes else None, "log": log[-40:],
         "card_list": {"name": card_list.get("name", ""), "sample": bool(card_list.get("sample"))},
         "result": view.get("result"),

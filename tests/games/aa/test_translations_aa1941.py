@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import ast
 import re
-from functools import cache
 from pathlib import Path
 
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
+from tests.i18n_catalogs import extracted, missing_from_template, untranslated
+
 ROOT = Path(__file__).resolve().parents[3]
 CATALOG = ROOT / "pbem" / "ui" / "aa" / "translations" / "it" / "LC_MESSAGES"
-KEYWORDS = {"IllegalOrder": (2,), "InvalidOrder": (2,), "NotYourTurn": (2,), "GameOver": (2,), "N_": None}
 RULE_ID = re.compile(r"[A-Z0-9]+(-[A-Z0-9]+)+")
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{[a-z_0-9]+\}|%\([a-z_]+\)[sd]")
 
@@ -38,42 +36,21 @@ def test_every_aa_message_has_an_italian_translation_and_none_is_fuzzy() -> None
     assert len([m for m in catalog if m.id]) > 300
 
 
-@cache
 def _extracted() -> dict[str, tuple[str, ...]]:
     """What ``pybabel extract`` finds (docs/ui.md, "Translations"): msgid -> (singular[, plural])."""
-    with (ROOT / "pbem" / "ui" / "aa" / "babel.cfg").open() as handle:
-        method_map, options_map = parse_mapping_cfg(handle)
-    keywords = {**DEFAULT_KEYWORDS, **KEYWORDS}
-    out: dict[str, tuple[str, ...]] = {}
-    for _path, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT), method_map, options_map, keywords=keywords):
-        ids = tuple(message) if isinstance(message, tuple | list) else (message,)
-        if ids[0]:
-            out[ids[0]] = ids
-    return out
+    return extracted("aa")
 
 
 def test_every_message_the_aa_code_marks_has_its_italian_translation() -> None:
     """Every msgid ``pybabel extract`` finds in the A&A UI package and the rules of every edition
     (Anniversary's and Global 1940's included) is in aa.po, translated, not fuzzy, with its plural."""
-    po = {(m.id[0] if isinstance(m.id, tuple) else m.id): m for m in _catalog() if m.id}
-    problems = []
-    for msgid, ids in sorted(_extracted().items()):
-        found = po.get(msgid)
-        strings = found.string if found is not None and isinstance(found.string, tuple) else (
-            (found.string,) if found is not None else ())
-        if found is None or found.fuzzy or not all(strings) or len(ids) != (
-                len(found.id) if isinstance(found.id, tuple) else 1):
-            problems.append(msgid)
-    assert problems == []
+    assert untranslated("aa") == []
     assert len(_extracted()) > 1200
 
 
 def test_the_aa_template_holds_every_message_of_the_code() -> None:
     """aa.pot is extracted again when messages are added (docs/ui.md, "Translations")."""
-    with (CATALOG.parents[1] / "aa.pot").open("rb") as handle:
-        template = {(m.id[0] if isinstance(m.id, tuple) else m.id) for m in read_po(handle) if m.id}
-    assert sorted(set(_extracted()) - template) == []
+    assert missing_from_template("aa") == []
 
 
 def _literal_calls(path: Path) -> list[tuple[str, str, ast.Call | ast.Tuple]]:

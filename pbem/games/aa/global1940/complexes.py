@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.engine import IllegalOrder
+from pbem.engine.i18n import N_
 from pbem.games.aa.anniversary.research import advances
 from pbem.games.aa.global1940.bases import damage, has
 from pbem.games.aa.global1940.data import G40Data
@@ -51,16 +52,16 @@ def _check_site(data: G40Data, state: State, power: str, treasury: str, territor
     """G40-MOB-07, G40-UK-06: a land territory held since the start of the turn, of the
     paying economy, with no installation of that kind yet."""
     if territory not in data.spaces or not data.spaces[territory].is_land:
-        raise _refuse(territory, "Installations are placed on land, not {space}.",
+        raise _refuse(territory, N_("Installations are placed on land, not {space}."),
                       rule="G40-MOB-07")
     if not held_since_turn_start(state, power, territory):
-        raise _refuse(territory, "{power} has not controlled {space} since the start of the "
-                      "turn.", rule="G40-MOB-07", power=power)
+        raise _refuse(territory, N_("{power} has not controlled {space} since the start of the "
+                         "turn."), rule="G40-MOB-07", power=power)
     check_economy_site(data, power, treasury, territory)
     taken = complex_kind(state, territory) if kind in COMPLEXES else (
         kind if has(state, territory, kind) else None)
     if taken:
-        raise _refuse(territory, "{space} already has a {kind}.", rule="G40-MOB-07",
+        raise _refuse(territory, N_("{space} already has a {kind}."), rule="G40-MOB-07",
                       kind=taken)
 
 
@@ -73,15 +74,15 @@ def check_new_complex(data: G40Data, state: State, power: str, treasury: str,
     space = data.space(territory)
     rule = "G40-FAC-03" if kind == "major_complex" else "G40-FAC-02"
     if territory in data.no_complex_islands or space.island:  # rulebook: never on islands
-        raise _refuse(territory, "No industrial complex may be built on the island {space}.",
+        raise _refuse(territory, N_("No industrial complex may be built on the island {space}."),
                       rule="G40-FAC-08")
     if space.value < data.unit(kind).min_value:
-        raise _refuse(territory, "{space} is worth {value} IPCs; a {kind} needs {least}.",
+        raise _refuse(territory, N_("{space} is worth {value} IPCs; a {kind} needs {least}."),
                       rule=rule, value=space.value, kind=kind,
                       least=data.unit(kind).min_value)
     if kind == "major_complex" and space.original_owner != power:
-        raise _refuse(territory, "A major complex goes only to one of {power}'s original "
-                      "territories, not {space}.", rule=rule, power=power)
+        raise _refuse(territory, N_("A major complex goes only to one of {power}'s original "
+                         "territories, not {space}."), rule=rule, power=power)
 
 
 def check_upgrade(data: G40Data, state: State, power: str, treasury: str, territory: str
@@ -91,15 +92,15 @@ def check_upgrade(data: G40Data, state: State, power: str, treasury: str, territ
     rule = "G40-FAC-04"
     if not has(state, territory, "minor_complex") or not held_since_turn_start(
             state, power, territory):
-        raise _refuse(territory, "{space} has no minor complex of {power} to upgrade.",
+        raise _refuse(territory, N_("{space} has no minor complex of {power} to upgrade."),
                       rule=rule, power=power)
     check_economy_site(data, power, treasury, territory)
     space = data.space(territory)
     if space.original_owner != power or space.value < data.unit(UPGRADE).min_value:
-        raise _refuse(territory, "Only a minor complex in an original territory of {power} "
-                      "worth at least 3 may be upgraded, not {space}.", rule=rule, power=power)
+        raise _refuse(territory, N_("Only a minor complex in an original territory of {power} "
+                         "worth at least 3 may be upgraded, not {space}."), rule=rule, power=power)
     if damage(state, territory, "minor_complex"):
-        raise _refuse(territory, "Repair the minor complex in {space} before upgrading it.",
+        raise _refuse(territory, N_("Repair the minor complex in {space} before upgrading it."),
                       rule="G40-REP-05")
 
 
@@ -109,7 +110,7 @@ def check_new_base(data: G40Data, state: State, power: str, treasury: str, terri
     included; a naval base only on a coastal territory or an island."""
     _check_site(data, state, power, treasury, territory, kind)
     if kind == "naval_base" and not data.spaces[territory].coastal:
-        raise _refuse(territory, "A naval base needs a coast; {space} has none.",
+        raise _refuse(territory, N_("A naval base needs a coast; {space} has none."),
                       rule="G40-BASE-02")
 
 

@@ -35,7 +35,7 @@ def check_timing(state: State, declarer: str, at_income: bool = False) -> None:
     """G40-POL-02: at the start of the declarer's own Combat Move, before any move; the US
     round-3 option at the start of its Collect Income (G40-POL-16)."""
     if state["power"] != declarer:
-        raise _refuse("G40-POL-02", "{power} declares war only in its own turn.", power=declarer)
+        raise _refuse("G40-POL-02", N_("{power} declares war only in its own turn."), power=declarer)
     if at_income:
         if not us_round3_option(state, declarer):
             raise _refuse("G40-POL-16", N_("Only the United States, at the start of its round-3 "

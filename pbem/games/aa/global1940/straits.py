@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import IllegalOrder
+from pbem.engine.i18n import N_
 from pbem.games.aa.global1940.data import G40Data
 from pbem.games.aa.global1940.preferences import canal_allowed
 from pbem.games.aa.global1940.queries import at_war
@@ -31,9 +32,13 @@ def crossing(data: G40Data, a: str, b: str) -> dict[str, Any] | None:
     return next((c for c in data.rules["canals"] if set(c["sea_zones"]) == {a, b}), None)
 
 
-def _refuse(canal: dict[str, Any], rule: str, template: str) -> IllegalOrder:
+def _refuse(canal: dict[str, Any], rule: str, template: str,
+            spaces: list[str] | None = None) -> IllegalOrder:
+    """A refusal naming the canal and ``spaces`` (default: its banks). The templates are marked
+    with ``N_`` for the catalogs and say no verb of the canal or its banks ("Suez Canal" and
+    "Turkish Straits", one bank or two), so each language can say them whatever their number."""
     return IllegalOrder(rule, template, {"name": canal["name"],
-                                         "spaces": ", ".join(canal["territories"])})
+                                         "spaces": list(canal["territories"] if spaces is None else spaces)})
 
 
 def check_passage(data: G40Data, state: State, power: str, utype: str, a: str, b: str) -> None:
@@ -46,25 +51,28 @@ def check_passage(data: G40Data, state: State, power: str, utype: str, a: str, b
         return
     side = data.side_of(power)
     start = state.get("owners_at_turn_start") or state["owners"]
-    holders = [state["owners"].get(t) for t in canal["territories"]]
-    if any(h is None for h in holders):
-        raise _refuse(canal, "G40-MAP-14", "The {name} is closed: {spaces} is neutral.")
+    banks = list(canal["territories"])
+    holders = [state["owners"].get(t) for t in banks]
+    neutral = [t for t, h in zip(banks, holders, strict=True) if h is None]
+    if neutral:
+        raise _refuse(canal, "G40-MAP-14", N_("{name}: closed, neutral territory ({spaces})."), neutral)
     sides = {data.side_of(h) for h in holders if h}
     if len(sides) > 1:
-        raise _refuse(canal, "G40-MAP-13", "The {name} is closed: its banks are held by both "
-                      "alliances.")
+        raise _refuse(canal, "G40-MAP-13", N_("{name}: closed, its banks ({spaces}) are held by both "
+                                              "alliances."))
     if sides == {side}:
-        if all(start.get(t) is not None and data.side_of(start[t]) == side
-               for t in canal["territories"]):
+        late = [t for t in banks if start.get(t) is None or data.side_of(start[t]) != side]
+        if not late:
             return
-        raise _refuse(canal, "G40-MAP-12", "The {name} opens to your alliance only from your "
-                      "next turn: {spaces} was not held at the start of this one.")
+        raise _refuse(canal, "G40-MAP-12", N_("{name}: open to your alliance only from your next turn "
+                                              "(not yours when this turn began: {spaces})."), late)
     for holder in sorted({h for h in holders if h}):
+        held = [t for t, h in zip(banks, holders, strict=True) if h == holder]
         if at_war(state, power, holder):
-            raise _refuse(canal, "G40-MAP-14", "The {name} is held by an enemy ({spaces}).")
+            raise _refuse(canal, "G40-MAP-14", N_("{name}: closed, held by an enemy ({spaces})."), held)
         if not canal_allowed(state, holder, power):  # AMB-34: a standing permission
-            raise _refuse(canal, "G40-MAP-14", "The {name} is held by a power of the other "
-                          "alliance that has not allowed your passage.")
+            raise _refuse(canal, "G40-MAP-14", N_("{name}: closed, held by a power of the other alliance "
+                                                  "that has not allowed your passage ({spaces})."), held)
 
 
 def canal_passage(rs: AARuleset, state: State, power: str, utype: str, a: str, b: str) -> None:
