@@ -72,23 +72,30 @@ def register(screen: Screen, email: str, name: str) -> None:
 
 ALLIES = ("Soviet Union", "United Kingdom", "United States")
 AXIS = ("Germany", "Japan")
+#: Global 1940's seats in the order the players take them (the Allies' player, the Axis' player).
+G40_ALLIES = ("Soviet Union", "United States", "China", "United Kingdom", "ANZAC", "France")
+G40_AXIS = ("Germany", "Japan", "Italy")
 
 
 def start_game(browser: Any, base: str, viewport: dict[str, int], tag: str, title: str, ruleset: str = "aa1941",
                options: dict[str, str] | None = None, allies_seats: tuple[str, ...] = ALLIES,
                axis_seats: tuple[str, ...] = AXIS,
-               position: dict[str, Any] | None = None) -> tuple[Screen, Screen, str]:
+               position: dict[str, Any] | None = None,
+               checks: tuple[str, ...] = ()) -> tuple[Screen, Screen, str]:
     """Two players register; "Alleati" creates an A&A game (``ruleset``; ``options``: option name
-    -> value chosen in the form, by default low-luck dice) and takes the Allies, "Asse" the Axis;
-    the game starts (from ``position``, uploaded as the organiser's JSON file, if given). Returns
-    both tabs and the game's address."""
+    -> value chosen in the form, by default low-luck dice, ``{}`` for the form's defaults;
+    ``checks``: option checkboxes ticked) and takes the Allies, "Asse" the Axis; the game starts
+    (from ``position``, uploaded as the organiser's JSON file, if given). Returns both tabs and
+    the game's address."""
     allies, axis = Screen(browser, base, viewport, ruleset), Screen(browser, base, viewport, ruleset)
     register(allies, f"alleati-{tag}@example.com", "Alleati")
     register(axis, f"asse-{tag}@example.com", "Asse")
     allies.goto(f"/games/new?ruleset={ruleset}")
     allies.page.fill("#title", title)
-    for name, value in (options or {"dice": "low_luck"}).items():
+    for name, value in ({"dice": "low_luck"} if options is None else options).items():
         allies.page.select_option(f"#opt_{name}", value)
+    for name in checks:
+        allies.page.check(f"#opt_{name}")
     allies.click(name="Create the game")
     game_url = allies.page.url
     for seat in allies_seats:

@@ -6,47 +6,28 @@ units do not attack yet, which the phase's requirements then name; nothing scrol
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pbem.games.aa.global1940.data import global1940
-from tests.browser.aa_helpers import PHONE, Screen, register
+from tests.browser.aa_helpers import G40_ALLIES, G40_AXIS, PHONE, start_game
 
 pytestmark = pytest.mark.browser
 
-ALLIES = ("Soviet Union", "United States", "China", "United Kingdom", "ANZAC", "France")
-AXIS = ("Germany", "Japan", "Italy")
+ALLIES, AXIS = G40_ALLIES, G40_AXIS
 
 
-def position_file(tmp: Path) -> Path:
+def advances_position() -> dict[str, Any]:
     position: dict[str, Any] = copy.deepcopy(global1940().setup())
     position.update(power="germany", phase="combat_move",
                     research={"germany": {"advances": ["rockets", "paratroopers"]}})
-    path = tmp / "advances.json"
-    path.write_text(json.dumps(position), encoding="utf-8")
-    return path
+    return position
 
 
-def test_G40_TECH_09_10_rocket_and_paradrop_forms_on_a_phone(browser, live_server, artifacts, tmp_path) -> None:
-    allies, axis = Screen(browser, live_server, PHONE, "global1940"), Screen(browser, live_server, PHONE, "global1940")
-    register(allies, "alleati-advances@example.com", "Alleati")
-    register(axis, "asse-advances@example.com", "Asse")
-    allies.goto("/games/new?ruleset=global1940")
-    allies.page.fill("#title", "Rockets and paratroopers")
-    allies.page.check("#opt_research")
-    allies.click(name="Create the game")
-    game_url = allies.page.url
-    for seat in ALLIES:
-        allies.click(name=f"Take seat {seat}")
-    axis.goto(game_url)
-    for seat in AXIS:
-        axis.click(name=f"Take seat {seat}")
-    allies.goto(game_url)
-    allies.page.set_input_files("#start-position", str(position_file(tmp_path)))
-    allies.click(name="Start the game")
+def test_G40_TECH_09_10_rocket_and_paradrop_forms_on_a_phone(browser, live_server, artifacts) -> None:
+    allies, axis, game_url = start_game(browser, live_server, PHONE, "advances", "Rockets and paratroopers",
+                                        "global1940", {}, ALLIES, AXIS, advances_position(), checks=("research",))
     assert "aa-rocket" not in allies.page.content()  # only the power that may fire sees the forms
 
     axis.goto(game_url)

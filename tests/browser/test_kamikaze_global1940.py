@@ -13,12 +13,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser.aa_helpers import DESKTOP, PHONE, end_phase, fight, move, start_game
+from tests.browser.aa_helpers import DESKTOP, G40_ALLIES, G40_AXIS, PHONE, end_phase, fight, move, start_game
 
 pytestmark = pytest.mark.browser
 
-ALLIES = ("Soviet Union", "United States", "China", "United Kingdom", "ANZAC", "France")
-AXIS = ("Germany", "Japan", "Italy")
+ALLIES, AXIS = G40_ALLIES, G40_AXIS
 #: The US Combat Move of round 3: the fleet in SZ 19, next to Okinawa (docs/aa_position.schema.json).
 POSITION: dict[str, Any] = {
     "round": 3, "power": "usa", "phase": "combat_move",

@@ -17,12 +17,24 @@ from typing import Any
 
 import pytest
 
-from tests.browser.aa_helpers import DESKTOP, PHONE, Screen, buy, end_phase, fight, move, place, start_game, wrapped
+from tests.browser.aa_helpers import (
+    DESKTOP,
+    G40_ALLIES,
+    G40_AXIS,
+    PHONE,
+    Screen,
+    buy,
+    end_phase,
+    fight,
+    move,
+    place,
+    start_game,
+    wrapped,
+)
 
 pytestmark = pytest.mark.browser
 
-ALLIES = ("Soviet Union", "United States", "China", "United Kingdom", "ANZAC", "France")
-AXIS = ("Germany", "Japan", "Italy")
+ALLIES, AXIS = G40_ALLIES, G40_AXIS
 OPTIONS = {"dice": "low_luck"}
 
 

@@ -7,50 +7,32 @@ IPCs it may spend; nothing scrolls sideways."""
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pbem.games.aa.global1940.data import global1940
-from tests.browser.aa_helpers import DESKTOP, PHONE, Screen, click_space, pick, place, register
+from tests.browser.aa_helpers import DESKTOP, G40_ALLIES, G40_AXIS, PHONE, Screen, click_space, pick, place, start_game
 
 pytestmark = pytest.mark.browser
 
-ALLIES = ("Soviet Union", "United States", "China", "United Kingdom", "ANZAC", "France")
-AXIS = ("Germany", "Japan", "Italy")
+ALLIES, AXIS = G40_ALLIES, G40_AXIS
 
 
-def uploaded_game(browser: Any, base: str, viewport: dict[str, int], tag: str, tmp: Path,
+def uploaded_game(browser: Any, base: str, viewport: dict[str, int], tag: str,
                   changes: dict[str, Any]) -> tuple[Screen, str]:
     """Two players; the organiser starts from the rulebook setup with ``changes``. Returns the Axis tab."""
     position: dict[str, Any] = copy.deepcopy(global1940().setup())
     position.update(changes)
-    path = tmp / f"{tag}.json"
-    path.write_text(json.dumps(position), encoding="utf-8")
-    allies, axis = Screen(browser, base, viewport, "global1940"), Screen(browser, base, viewport, "global1940")
-    register(allies, f"alleati-{tag}@example.com", "Alleati")
-    register(axis, f"asse-{tag}@example.com", "Asse")
-    allies.goto("/games/new?ruleset=global1940")
-    allies.page.fill("#title", f"Global 1940 {tag}")
-    allies.click(name="Create the game")
-    game_url = allies.page.url
-    for seat in ALLIES:
-        allies.click(name=f"Take seat {seat}")
-    axis.goto(game_url)
-    for seat in AXIS:
-        axis.click(name=f"Take seat {seat}")
-    allies.goto(game_url)
-    allies.page.set_input_files("#start-position", str(path))
-    allies.click(name="Start the game")
+    allies, axis, game_url = start_game(browser, base, viewport, tag, f"Global 1940 {tag}", "global1940", {},
+                                        ALLIES, AXIS, position)
     allies.context.close()
     return axis, game_url
 
 
 def test_G40_PUR_04_japan_builds_its_complex_and_places_a_ship_on_a_phone(browser, live_server, artifacts,
                                                                          tmp_path) -> None:
-    axis, game_url = uploaded_game(browser, live_server, PHONE, "g40-build", tmp_path, {
+    axis, game_url = uploaded_game(browser, live_server, PHONE, "g40-build", {
         "power": "japan", "phase": "mobilize", "bought": {"transport": 1}, "mobilizing": "japan",
         "to_build": {"minor_complex": 1}})
     axis.goto(game_url + "?seat=japan")
@@ -70,7 +52,7 @@ def test_G40_PUR_04_japan_builds_its_complex_and_places_a_ship_on_a_phone(browse
 
 def test_G40_CM_the_move_form_counts_movement_points_and_the_purchase_form_the_ipcs(browser, live_server,
                                                                                    artifacts, tmp_path) -> None:
-    axis, game_url = uploaded_game(browser, live_server, DESKTOP, "g40-points", tmp_path, {})
+    axis, game_url = uploaded_game(browser, live_server, DESKTOP, "g40-points", {})
     axis.goto(game_url)
     page = axis.page
     assert "IPCs to spend: 30." in page.locator("#purchase-form").inner_text()
