@@ -59,3 +59,30 @@ def test_a_global1940_complex_refusal_reads_in_italian() -> None:
     assert err.value.rule_id == "G40-FAC-08"
     assert _refusal(G40, err.value, "it") == (
         "Non puoi costruire nessun complesso industriale nel Borneo: è un'isola.")
+
+
+def test_VIC_MOVE_04_a_stacking_refusal_names_the_class_of_blocks_in_the_readers_language() -> None:
+    """No English class word ("army") inside an Italian refusal: one template per class."""
+    g = game([blk("blue-001", "IN", 1, "0602"), blk("blue-002", "IN", 1, "0704"), blk("blue-003", "IN", 1, "0702"),
+              blk("red-001", "IN", 1, "1607")])
+    for bid, path in (("blue-001", ["0602", "0703"]), ("blue-002", ["0704", "0703"]), ("blue-003", ["0702", "0703"])):
+        g.submit("blue", {"type": "move", "moves": [{"block": bid, "path": path}]})
+    with pytest.raises(IllegalOrder) as err:
+        g.submit("blue", {"type": "end_move"})
+    assert err.value.rule_id == "VIC-MOVE-04"
+    assert _refusal(VICTORY, err.value, "en") == (
+        "Your blocks would end movement over the army stacking limit at 0703.")
+    assert _refusal(VICTORY, err.value, "it") == (
+        "I tuoi blocchi terminerebbero il movimento oltre il limite di impilamento dei blocchi terrestri in 0703.")
+
+
+def test_VIC_PROD_10_the_force_pool_refusal_names_the_block_type_not_its_code() -> None:
+    from tests.games.victory.test_production_victory import BASE, production
+
+    g = production(BASE)
+    with pytest.raises(IllegalOrder) as err:
+        g.submit("blue", {"type": "produce", "builds": [{"city": "0302", "new": "BB", "steps": 1}]})
+    assert err.value.rule_id == "VIC-PROD-10"
+    assert err.value.message == "Your force pool has no unbuilt battleship block left."
+    assert _refusal(VICTORY, err.value, "it") == (
+        "Nella tua riserva di forze non resta nessun blocco da costruire di tipo corazzata.")

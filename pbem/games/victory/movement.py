@@ -121,8 +121,11 @@ def check_move(state: State, seat: str, m: Any) -> dict[str, Any]:
             limit = entry_limit(state, path[-2], dest, klass)
             if state["hexside_use"].get(key, 0) + 1 > limit:
                 rule = "VIC-NAV-03" if klass == "naval" else "VIC-MOVE-06"
-                raise _refuse(rule, N_("Only {limit} of your {klass} blocks may enter the battle at {hex} across "
-                                 "that hexside."), dest, limit=limit, klass=klass)
+                if klass == "naval":
+                    raise _refuse(rule, N_("Only {limit} of your naval blocks may enter the battle at {hex} across "
+                                           "that hexside."), dest, limit=limit)
+                raise _refuse(rule, N_("Only {limit} of your army blocks may enter the battle at {hex} across "
+                                       "that hexside."), dest, limit=limit)
             info["hexside"] = key
     return info
 
@@ -274,6 +277,12 @@ def apply_move(state: State, info: dict[str, Any]) -> None:
         state["hexside_use"][info["hexside"]] = state["hexside_use"].get(info["hexside"], 0) + 1
 
 
+#: VIC-MOVE-03/04, VIC-NAV-04, VIC-AIR-02: the rule and refusal of each stacking limit.
+STACKING = {"army": ("VIC-MOVE-04", N_("Your blocks would end movement over the army stacking limit at {hex}.")),
+            "naval": ("VIC-NAV-04", N_("Your blocks would end movement over the naval stacking limit at {hex}.")),
+            "air": ("VIC-AIR-02", N_("Your blocks would end movement over the air stacking limit at {hex}."))}
+
+
 def stacking_problem(state: State, seat: str) -> tuple[str, str, str] | None:
     """The first hex where ``seat`` ends movement over a stacking limit (VIC-MOVE-03, VIC-MOVE-04)."""
     from pbem.games.victory.state import over_stack
@@ -281,8 +290,7 @@ def stacking_problem(state: State, seat: str) -> tuple[str, str, str] | None:
     for h in sorted({b["hex"] for b in state["blocks"].values() if b["side"] == seat}):
         klass = over_stack(state, h, seat)
         if klass:
-            rule = {"army": "VIC-MOVE-04", "naval": "VIC-NAV-04", "air": "VIC-AIR-02"}[klass]
-            return rule, N_("Your blocks would end movement over the {klass} stacking limit at {hex}."), h
+            return STACKING[klass][0], STACKING[klass][1], h
     return None
 
 

@@ -82,7 +82,7 @@ def _check_new(state: State, board: Board, seat: str, city: str, code: Any, step
     if steps > MAX_STEPS:
         raise _refuse("VIC-PROD-09", N_("No block may exceed strength 4 (at {city})."), city=city)
     if pool.get(code, 0) < 1:
-        raise _refuse("VIC-PROD-10", N_("Your force pool has no unbuilt {type} left."), type=code)
+        raise _refuse("VIC-PROD-10", N_("Your force pool has no unbuilt {unit} block left."), unit=code)
     pool[code] -= 1
     new_in.setdefault(city, []).append(code)
     counts = stack_counts(state, city, seat)

@@ -103,6 +103,14 @@ class VictoryRuleset(Ruleset):
     def event_view(self, event: dict[str, Any], seat: str | None) -> dict[str, Any] | None:
         return redact.event_view(event, seat)
 
+    def vocabulary(self, kind: str, key: str) -> str:
+        """A block type's English name ("IN" -> "infantry"): refusals pass the code as ``unit``."""
+        from pbem.games.victory.units import UNITS
+
+        if kind == "unit" and key in UNITS:
+            return UNITS[key].name
+        return key
+
     def legal_options(self, state: State, seat: str) -> dict[str, Any]:
         return legal.legal_options(state, seat)
 
