@@ -267,14 +267,17 @@
       plans.append(el("label", { for: sid, text: T.plan.replace("{unit}", unitName(type)).replace("{id}", id) }), select);
     });
   };
+  // A list of names as the page's language lists them ("ZM 5 e ZM 6", "SZ 5 and SZ 6").
+  const listed = (names) => new Intl.ListFormat(document.documentElement.lang || "en",
+    { style: "long", type: "conjunction" }).format(names);
   // G40-CMB-32: enemy submarines on the way fire at the move's unescorted transports; the
   // player ranks which of them are lost first (the engine's default order is pre-set).
   const interceptionChoices = (e, box) => {
     const order = [...e.interception.transports];
-    const cargo = (id) => move.units.filter((u) => u.aboard === id).map((u) => unitName(u.type)).join(", ");
+    const cargo = (id) => listed(move.units.filter((u) => u.aboard === id).map((u) => unitName(u.type)));
     const label = (id) => T.transport.replace("{id}", id) + (cargo(id) ? ` (${cargo(id)})` : "");
     const fs = el("fieldset", { class: "interception" }, el("legend", {
-      text: T.intercepted.replace("{zones}", e.interception.zones.map(spaceName).join(", ")) }));
+      text: T.intercepted.replace("{zones}", listed(e.interception.zones.map(spaceName))) }));
     const selects = order.map((chosen, i) => {
       const sid = `lose-${i}`;
       const select = el("select", { id: sid });
