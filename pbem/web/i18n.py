@@ -194,10 +194,7 @@ def say_service_message(msgid: str, params: Mapping[str, Any]) -> str:
         else:
             shown[name] = value
     template = italian.shape(language, gettext(msgid), shown, grammar)
-    try:
-        return template % shown if shown else template
-    except (KeyError, TypeError, ValueError):  # a broken translation must not hide the sentence
-        return msgid % shown
+    return _filled(template, msgid, shown) if shown else template
 
 
 def _seats_template(ruleset_key: str, msgid: str, params: Mapping[str, Any]) -> str:
@@ -216,10 +213,14 @@ def say_seats(ruleset_key: str, msgid: str, **params: Any) -> Markup:
 
 def say_seats_text(ruleset_key: str, msgid: str, **params: Any) -> str:
     """:func:`say_seats` for a plain-text email: the values are not HTML-escaped."""
-    template = _seats_template(ruleset_key, msgid, params)
+    return _filled(_seats_template(ruleset_key, msgid, params), msgid, params)
+
+
+def _filled(template: str, msgid: str, params: Mapping[str, Any]) -> str:
+    """``template % params``; a broken translation must not hide the sentence: then the English."""
     try:
         return template % params
-    except (KeyError, TypeError, ValueError):  # a broken translation must not hide the sentence
+    except (KeyError, TypeError, ValueError):
         return msgid % params
 
 

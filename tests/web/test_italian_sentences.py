@@ -6,6 +6,7 @@ a plural verb in Italian (``pbem/ui/italian.py``)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -146,19 +147,23 @@ ARTICLE_BEFORE = re.compile(
     r"sugli|sulle)\s*(?:%\((\w+)\)s|\{(\w+)\})", re.I)
 
 
-def test_italian_templates_put_no_article_before_a_side_a_unit_a_phase_or_a_player() -> None:
-    """"vince il %(side)s" reads "vince il attaccante": an article before a value that is no name
-    is never rewritten (``pbem/ui/italian.py``), so no Italian template writes one."""
-    bad = []
+def _italian_strings() -> Iterator[tuple[str, str]]:
+    """(catalog file name, translated string) for every Italian message of every catalog, each
+    plural form apart."""
     for po in sorted(REPO_ROOT.joinpath("pbem").rglob("it/LC_MESSAGES/*.po")):
         with po.open("rb") as handle:
             catalog = read_po(handle, locale="it")
         for message in catalog:
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            for text in strings:
-                for match in ARTICLE_BEFORE.finditer(text or ""):
-                    if (match.group(2) or match.group(3)) in NOT_NAMES:
-                        bad.append((po.name, text))
+            for text in message.string if isinstance(message.string, tuple) else (message.string,):
+                if text:
+                    yield po.name, text
+
+
+def test_italian_templates_put_no_article_before_a_side_a_unit_a_phase_or_a_player() -> None:
+    """"vince il %(side)s" reads "vince il attaccante": an article before a value that is no name
+    is never rewritten (``pbem/ui/italian.py``), so no Italian template writes one."""
+    bad = [(po, text) for po, text in _italian_strings() for match in ARTICLE_BEFORE.finditer(text)
+           if (match.group(2) or match.group(3)) in NOT_NAMES]
     assert bad == []
 
 
@@ -175,15 +180,6 @@ NOT_VOI = {"rete", "sete", "monete", "parete", "pareti", "prete", "abete", "quie
 def test_italian_addresses_the_reader_as_tu_in_every_catalog() -> None:
     """Every Italian message speaks to the reader as "tu" ("scegli", "i tuoi ordini"), never as
     "voi" ("indicate", "i vostri ordini"): one reader, one form of address across the site."""
-    found = []
-    for po in sorted(REPO_ROOT.joinpath("pbem").rglob("it/LC_MESSAGES/*.po")):
-        with po.open("rb") as handle:
-            catalog = read_po(handle, locale="it")
-        for message in catalog:
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            for text in strings:
-                for match in VOI.finditer(text or ""):
-                    word = (match.group(1) or match.group(2)).lower()
-                    if word not in NOT_VOI:
-                        found.append((po.name, word, text))
+    found = [(po, word, text) for po, text in _italian_strings() for match in VOI.finditer(text)
+             if (word := (match.group(1) or match.group(2)).lower()) not in NOT_VOI]
     assert found == []
