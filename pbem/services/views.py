@@ -123,7 +123,7 @@ def _position(session: Session, game: Any, head: tuple[int, str] | None, seat: s
     key = (str(session.get_bind().url), game.id, game.last_seq, head, ruleset.key, ruleset.version, seat)
     found = POSITIONS.get(key)
     if found is None:
-        engine = snapshots.load_game(session, game)
+        engine = snapshots.load_game(session, game, at_last_seq=True)
         owed = engine.owed()
         owes = bool(seat and any(o["seat"] == seat for o in owed))
         answers = pickle.dumps({"view": engine.view(seat),

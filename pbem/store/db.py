@@ -63,6 +63,39 @@ def _configure_sqlite(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
+#: ``Session.info`` key marking a session that only reads (:func:`read_only_session`).
+READ_ONLY = "pbem_read_only"
+
+
+class ReadOnlySession(RuntimeError):
+    """A write was attempted through a session opened to read (:func:`read_only_session`)."""
+
+
+def read_only_engine(engine: Engine) -> Engine:
+    """``engine`` for sessions that only read: on PostgreSQL every statement runs on its own
+    (autocommit), which saves the ``BEGIN`` and ``ROLLBACK`` round trips of a page that reads.
+    Under READ COMMITTED, PostgreSQL's default, each statement of a transaction sees the data
+    as it is when the statement starts anyway, so a reader sees nothing it would not have seen
+    in a transaction. SQLite is unchanged (its reads make no round trips, and its connections
+    issue their own ``BEGIN``)."""
+    if engine.dialect.name == "sqlite":
+        return engine
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
+
+
+def read_only_session(engine: Engine) -> Session:
+    """A session on :func:`read_only_engine` that refuses to write: a flush or
+    :func:`begin_write` raises :class:`ReadOnlySession` (without a transaction a write would
+    hold no lock and commit statement by statement)."""
+    return Session(engine, expire_on_commit=False, info={READ_ONLY: True})
+
+
+@event.listens_for(Session, "before_flush")
+def _refuse_read_only_flush(session: Session, _context: Any, _instances: Any) -> None:
+    if session.info.get(READ_ONLY):
+        raise ReadOnlySession("a session opened to read was asked to write")
+
+
 def begin_write(session: Session) -> None:
     """Start ``session``'s transaction as a writer (SQLite: ``BEGIN IMMEDIATE``).
 
@@ -70,7 +103,10 @@ def begin_write(session: Session) -> None:
     (say the web layer loaded the signed-in user) is committed first; if the session
     holds unflushed changes it is left alone: the UNIQUE constraint still keeps the
     log consistent, a late conflict then surfaces as ``SeqConflict`` (the services report a stale game).
+    A read-only session (:func:`read_only_session`) raises :class:`ReadOnlySession`.
     """
+    if session.info.get(READ_ONLY):
+        raise ReadOnlySession("a session opened to read was asked to write")
     if session.get_bind().dialect.name != "sqlite":
         return  # PostgreSQL: the game row's SELECT ... FOR UPDATE serialises writers
     if session.in_transaction():

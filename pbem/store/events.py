@@ -217,10 +217,19 @@ def _load_statement() -> Any:
             .order_by(col(Event.seq)))
 
 
-def load(session: Session, game_id: int, after_seq: int = 0) -> list[dict[str, Any]]:
-    """The game's events after ``after_seq`` as engine event dicts (:func:`to_dict` of each row,
-    read as plain columns rather than as rows of the session)."""
-    rows = session.execute(_load_statement(), {"game_id": game_id, "after_seq": after_seq})
+@cache
+def _load_until_statement() -> Any:
+    """:func:`load`'s statement with an upper bound (``until``)."""
+    return _load_statement().where(col(Event.seq) <= bindparam("until"))
+
+
+def load(session: Session, game_id: int, after_seq: int = 0, until: int | None = None) -> list[dict[str, Any]]:
+    """The game's events after ``after_seq`` (and up to ``until``, if given) as engine event dicts
+    (:func:`to_dict` of each row, read as plain columns rather than as rows of the session)."""
+    if until is None:
+        rows = session.execute(_load_statement(), {"game_id": game_id, "after_seq": after_seq})
+    else:
+        rows = session.execute(_load_until_statement(), {"game_id": game_id, "after_seq": after_seq, "until": until})
     return [to_dict(row) for row in rows]
 
 

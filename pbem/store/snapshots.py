@@ -147,16 +147,21 @@ def _parsed(session: Session, game_id: int, max_seq: int) -> tuple[int, str, Any
     return None
 
 
-def load_game(session: Session, game_row: Game, dice: Any = None) -> EngineGame:
-    """The engine game of ``game_row``: newest snapshot + later events, else a full replay."""
+def load_game(session: Session, game_row: Game, dice: Any = None, *, at_last_seq: bool = False) -> EngineGame:
+    """The engine game of ``game_row``: newest snapshot + later events, else a full replay.
+
+    ``at_last_seq``: the events up to ``game_row.last_seq`` only (a reader outside the game's
+    lock: each statement sees the log as it is then, and an order may have added an event since
+    the row was read; the position must be the one the row names)."""
     ruleset = load_ruleset(game_row.ruleset_key)
+    until = game_row.last_seq if at_last_seq else None
     found = _parsed(session, game_row.id, game_row.last_seq)
     if found is not None and found[1] == ruleset.version:
         seq, _, data = found
         try:
-            return EngineGame.from_snapshot(ruleset, data, log.load(session, game_row.id, seq),
+            return EngineGame.from_snapshot(ruleset, data, log.load(session, game_row.id, seq, until),
                                             dice=dice)
         except (ReplayError, KeyError, TypeError, ValueError):
             logger.warning("snapshot of game %s at seq %s cannot be resumed; replaying",
                            game_row.id, seq)
-    return ruleset.replay(log.load(session, game_row.id), dice=dice)
+    return ruleset.replay(log.load(session, game_row.id, 0, until), dice=dice)

@@ -26,7 +26,7 @@ from pbem.ui import ui_for
 from pbem.ui.base import FormFieldError
 from pbem.web import order_limits
 from pbem.web.api_errors import HANDLED, error_body
-from pbem.web.db import db_session
+from pbem.web.db import db_session, read_only
 from pbem.web.int_input import refuse_field
 from pbem.web.play import back, load_view, refused
 
@@ -67,6 +67,7 @@ def outline(key: str) -> ResponseReturnValue:
 
 
 @bp.get("/games/<int:game_id>/board.svg")
+@read_only
 def game_board(game_id: int) -> ResponseReturnValue:
     """The board of a game now, as its viewer may see it (ETag: event seq, seat and language)."""
     data = load_view(game_id, request.args.get("seat") or None)
@@ -82,6 +83,7 @@ def game_board(game_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/games/<int:game_id>/history")
+@read_only
 def history(game_id: int) -> ResponseReturnValue:
     data = load_view(game_id, request.args.get("seat") or None)
     if data["view"] is None:
@@ -94,6 +96,7 @@ def history(game_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/games/<int:game_id>/history/frame")
+@read_only
 def history_frame(game_id: int) -> ResponseReturnValue:
     data = load_view(game_id, request.args.get("seat") or None)
     if data["view"] is None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from flask import Flask
 
-from pbem.store.db import begin_write, is_busy
+from pbem.store.db import READ_ONLY, begin_write, is_busy
 from pbem.web import db
 
 log = logging.getLogger(__name__)
@@ -41,8 +41,11 @@ def retrying(view: Callable[..., Any]) -> Callable[..., Any]:
                 db.rollback_session()
                 time.sleep(0.02 * 2**attempt * (1 + random.random()))
                 # run it again as a writer from its first read: it queues for the write lock
-                # (busy timeout) instead of failing when it writes
-                begin_write(db.db_session())
+                # (busy timeout) instead of failing when it writes; a view that only reads
+                # (``db.read_only``) simply reads again
+                session = db.db_session()
+                if not session.info.get(READ_ONLY):
+                    begin_write(session)
         raise AssertionError("unreachable")
 
     return run

@@ -44,7 +44,7 @@ from pbem.ui import ui_for
 from pbem.web import api_log, order_limits, page_cache
 from pbem.web.api_errors import HANDLED, error_body, flash_text
 from pbem.web.api_session import write_session
-from pbem.web.db import db_session
+from pbem.web.db import db_session, read_only
 from pbem.web.json_input import JSONInputError, parse_json
 
 bp = Blueprint("play", __name__)
@@ -351,6 +351,7 @@ def back(game_id: int, message: str, *, order: bool = False) -> ResponseReturnVa
 
 # -- pages -----------------------------------------------------------------------------------
 @bp.get("/games/<int:game_id>")
+@read_only
 def game(game_id: int) -> ResponseReturnValue:
     return render_game(game_id)
 
