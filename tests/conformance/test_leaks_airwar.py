@@ -53,16 +53,18 @@ def test_AWP_HID_01_airwar_leaks_nothing_over_several_turns_then_redeals(app, us
     clients = {seat: as_user(app.test_client(), user) for seat, user in users.items()}
     bot = RandomBot(RS, random.Random(3))
     found: list[str] = []
-    checked_secrets = 0
+    secrets_per_look: list[int] = []
     while True:
-        play_api(app, clients, game_id, bot, 9)
+        play_api(app, clients, game_id, bot, 3)  # a turn can take as few as a dozen decisions
         rs, state, _last = state_of(app, game_id)
         if state["result"] is not None or state["turn"] > 4:
             break
-        checked_secrets += sum(len(CONFORMANCE.secrets(rs, state, s)) for s in ("axis", "allies"))
+        secrets_per_look.append(sum(len(CONFORMANCE.secrets(rs, state, s)) for s in ("axis", "allies")))
         found += leaks(app, clients, users, game_id, CONFORMANCE.secrets)
     assert not found, found[:5]
-    assert checked_secrets > 100  # the check looked for real cards: hands and piles at every look
+    # the check looked for real cards (hands and piles) at every look, and looked several times (how
+    # many depends on the server's dice: the game is not seeded)
+    assert len(secrets_per_look) >= 2 and min(secrets_per_look) > 0, secrets_per_look
     assert state["turn"] > 4  # several full turns
     # to the end, then the export and pbem-verify
     while play_api(app, clients, game_id, bot, 200):
