@@ -33,6 +33,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from pbem.engine import Game as EngineGame
@@ -148,6 +149,13 @@ def _group_start(session: Session, game_id: int, seq: int) -> int:
     return int(found or 1)
 
 
+def _group_start_subquery(game_id: int, seq: int) -> Any:
+    """:func:`_group_start` as a scalar subquery (1 when no order is at or before ``seq``)."""
+    newest = (select(Event.seq).where(Event.game_id == game_id, Event.type == ORDER, Event.seq <= seq)
+              .order_by(col(Event.seq).desc()).limit(1).scalar_subquery())
+    return func.coalesce(newest, 1)
+
+
 class Reader:
     """One game as one seat may read it (``pbem.ui.base.GameReader``)."""
 
@@ -168,7 +176,10 @@ class Reader:
         if before is not None and limit is not None:
             first = session_min(self.session, self.game_id, before, limit)
             after, upto = first - 1, before - 1
-        start = _group_start(self.session, self.game_id, after) if after > 0 else 1
+        if limit is not None and before is None:  # the limit counts the group's earlier rows: start first
+            start: Any = _group_start(self.session, self.game_id, after) if after > 0 else 1
+        else:  # one round trip: the group's start is a subquery of the read
+            start = _group_start_subquery(self.game_id, after) if after > 0 else 1
         stmt = select(*ROW_COLUMNS).where(Event.game_id == self.game_id, Event.seq >= start)
         if upto is not None:
             stmt = stmt.where(Event.seq <= upto)
@@ -185,14 +196,20 @@ class Reader:
         return [e for e, _row in self.rows(after, upto)]
 
     def last_seq_of(self, event_type: str, upto: int | None = None) -> int:
+        found = self.last_of(event_type, upto)
+        return int(found["seq"]) if found else 0
+
+    def last_of(self, event_type: str, upto: int | None = None) -> dict[str, Any] | None:
+        """The newest event of that type the seat may see (redacted), at or before ``upto``."""
         stmt = select(Event.seq).where(Event.game_id == self.game_id, Event.type == event_type)
         if upto is not None:
             stmt = stmt.where(Event.seq <= upto)
         seqs = self.session.exec(stmt.order_by(col(Event.seq).desc()).limit(20)).all()
         for seq in seqs:  # the newest the seat may see
-            if self.events(after=seq - 1, upto=seq):
-                return int(seq)
-        return 0
+            found = self.events(after=seq - 1, upto=seq)
+            if found:
+                return found[-1]
+        return None
 
     def since_last_turn(self) -> int:
         """The first event after the seat's latest order that others' orders followed."""

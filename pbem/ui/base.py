@@ -53,6 +53,10 @@ class GameReader(Protocol):
         """The seq of the newest event of that type the seat may see, at or before ``upto``
         (0: none)."""
 
+    def last_of(self, event_type: str, upto: int | None = None) -> dict[str, Any] | None:
+        """The newest event of that type the seat may see (redacted), at or before ``upto``
+        (``None``: none)."""
+
     def view_at(self, seq: int) -> dict[str, Any]:
         """``Ruleset.view(state after event seq, seat)``."""
 

@@ -121,9 +121,8 @@ def history(ui: Any, data: dict[str, Any], read: GameReader, args: Mapping[str, 
     fr = frame(data, read, at, _)
     story = ui.story(read.ruleset, Audience(language, data["seat"], {s["id"]: s["name"] for s in data["seats"]}),
                      fr["view"])
-    turn_seq = read.last_seq_of("aa.turn_started", upto=start - 1) if start > 1 else 0
-    earlier = read.events(after=turn_seq - 1, upto=turn_seq) if turn_seq else []
-    first = story.line(earlier[-1]) if earlier else _("Start of the game")
+    turn = read.last_of("aa.turn_started", upto=start - 1) if start > 1 else None
+    first = story.line(turn) if turn else _("Start of the game")
     prev = max([s for s in steps if s < at] or [start - 1 if start > 1 else 1])
     nxt = min([s for s in steps if s > at] or [data["last_seq"]])
     svg = board_svg.board_svg(board_svg.board_for(read.ruleset), fr["view"], fr["names"],
