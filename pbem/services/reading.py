@@ -141,19 +141,21 @@ def _as_event(row: Any) -> dict[str, Any]:
     return {"seq": row.seq, "seat": row.seat, "type": row.type, "v": row.v, "payload": json.loads(row.payload)}
 
 
+def _group_start_statement(game_id: int, seq: int) -> Any:
+    """The newest ``order`` at or before ``seq`` (walks UNIQUE(game_id, seq) back to it)."""
+    return (select(Event.seq).where(Event.game_id == game_id, Event.type == ORDER, Event.seq <= seq)
+            .order_by(col(Event.seq).desc()).limit(1))
+
+
 def _group_start(session: Session, game_id: int, seq: int) -> int:
     """The seq of the newest ``order`` at or before ``seq`` (a private group may run on from it)."""
-    found = session.exec(select(Event.seq).where(
-        Event.game_id == game_id, Event.type == ORDER, Event.seq <= seq)
-        .order_by(col(Event.seq).desc()).limit(1)).first()  # walks UNIQUE(game_id, seq) back to it
+    found = session.exec(_group_start_statement(game_id, seq)).first()
     return int(found or 1)
 
 
 def _group_start_subquery(game_id: int, seq: int) -> Any:
-    """:func:`_group_start` as a scalar subquery (1 when no order is at or before ``seq``)."""
-    newest = (select(Event.seq).where(Event.game_id == game_id, Event.type == ORDER, Event.seq <= seq)
-              .order_by(col(Event.seq).desc()).limit(1).scalar_subquery())
-    return func.coalesce(newest, 1)
+    """:func:`_group_start` as a scalar subquery of another read (one round trip)."""
+    return func.coalesce(_group_start_statement(game_id, seq).scalar_subquery(), 1)
 
 
 class Reader:

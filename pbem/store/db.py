@@ -90,10 +90,14 @@ def read_only_session(engine: Engine) -> Session:
     return Session(engine, expire_on_commit=False, info={READ_ONLY: True})
 
 
-@event.listens_for(Session, "before_flush")
-def _refuse_read_only_flush(session: Session, _context: Any, _instances: Any) -> None:
+def _refuse_if_read_only(session: Session) -> None:
     if session.info.get(READ_ONLY):
         raise ReadOnlySession("a session opened to read was asked to write")
+
+
+@event.listens_for(Session, "before_flush")
+def _refuse_read_only_flush(session: Session, _context: Any, _instances: Any) -> None:
+    _refuse_if_read_only(session)
 
 
 def begin_write(session: Session) -> None:
@@ -105,8 +109,7 @@ def begin_write(session: Session) -> None:
     log consistent, a late conflict then surfaces as ``SeqConflict`` (the services report a stale game).
     A read-only session (:func:`read_only_session`) raises :class:`ReadOnlySession`.
     """
-    if session.info.get(READ_ONLY):
-        raise ReadOnlySession("a session opened to read was asked to write")
+    _refuse_if_read_only(session)
     if session.get_bind().dialect.name != "sqlite":
         return  # PostgreSQL: the game row's SELECT ... FOR UPDATE serialises writers
     if session.in_transaction():
